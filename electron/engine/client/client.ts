@@ -1,0 +1,325 @@
+import type { z } from 'zod'
+import type { Clock } from './clock'
+import { systemClock } from './clock'
+import { ServiceError } from './errors'
+import type { RateGovernor } from './governor'
+import { governorFor } from './governor'
+import type { HttpOutcome } from './http'
+import { errorFromAnswer, sendOnce } from './http'
+import { backoffDelay } from './retry'
+import {
+  accountSchema,
+  companyProfileSchema,
+  companySearchResultSchema,
+  describeIssues,
+  enrichmentCreatedSchema,
+  enrichmentResultSchema,
+  leadProfileSchema,
+  leadSearchResultSchema,
+  profileResponseSchema,
+  searchCreatedSchema,
+} from './schemas'
+import type {
+  Account,
+  CompanyProfile,
+  CompanySearchResult,
+  EnrichmentResult,
+  LeadProfile,
+  LeadSearchResult,
+} from './schemas'
+import type { EngineSettings, SettingsOverrides } from '../settings'
+import { resolveSettings } from '../settings'
+
+/**
+ * How a request may be repeated:
+ * - `read`: GETs and the free company lookup; retried on 429, 5xx and network failures.
+ * - `create`: POSTs that create a charged request, and the charged lead lookup; retried only when
+ *   the answer proves nothing happened (429, or a connection that was never established). A 5xx,
+ *   time-out or dropped connection has an unknown outcome and is reported as `outcome_unknown`.
+ */
+type RetryPolicy = 'read' | 'create'
+
+export interface EnrichmentLead {
+  first_name?: string
+  last_name?: string
+  full_name?: string
+  company_domain?: string
+  company_name?: string
+  network_url?: string
+  custom_fields?: Record<string, string>
+  [field: string]: unknown
+}
+
+export interface CreateEnrichmentBody {
+  data: EnrichmentLead[]
+  webhook?: string
+  contact_webhook?: string
+  push_contact_individually?: boolean
+  enrich_email_address?: boolean
+  enrich_phone_number?: boolean
+  verify_catch_all?: boolean
+}
+
+export type Filters = Record<string, unknown>
+
+export interface CreateLeadSearchBody {
+  filters: Filters
+  limit?: number
+  offset?: number
+  max_leads?: number
+  webhook?: string
+  enrich_email_address?: boolean
+  enrich_phone_number?: boolean
+}
+
+export interface CreateCompanySearchBody {
+  filters: Filters
+  limit?: number
+  offset?: number
+}
+
+export type CompanyLookup = { company_domain?: string; company_network_url?: string }
+export type LeadLookup =
+  | { network_url: string }
+  | { first_name: string; last_name: string; company_domain: string; company?: string }
+
+export interface ServiceClient {
+  readonly baseUrl: string
+  readonly governor: RateGovernor
+  readonly settings: EngineSettings
+  account(signal?: AbortSignal): Promise<Account>
+  createEnrichment(body: CreateEnrichmentBody): Promise<{ requestId: string }>
+  getEnrichment(requestId: string, signal?: AbortSignal): Promise<EnrichmentResult>
+  createLeadSearch(body: CreateLeadSearchBody): Promise<{ requestId: string }>
+  getLeadSearch(requestId: string, signal?: AbortSignal): Promise<LeadSearchResult>
+  createCompanySearch(body: CreateCompanySearchBody): Promise<{ requestId: string }>
+  getCompanySearch(requestId: string, signal?: AbortSignal): Promise<CompanySearchResult>
+  companyProfile(lookup: CompanyLookup, signal?: AbortSignal): Promise<CompanyProfile>
+  leadProfile(lookup: LeadLookup): Promise<LeadProfile>
+}
+
+export interface ServiceClientOptions {
+  baseUrl: string
+  apiKey: string
+  settings?: SettingsOverrides | EngineSettings
+  /** Defaults to the process-wide governor of this key, shared with every other client of it. */
+  governor?: RateGovernor
+  clock?: Clock
+  random?: () => number
+  /** Called after every HTTP attempt; the CLI counts requests with it. */
+  onAttempt?: (endpoint: string, outcome: HttpOutcome) => void
+}
+
+interface CallSpec<S extends z.ZodType> {
+  method: 'GET' | 'POST'
+  path: string
+  /** Label used in messages, e.g. `GET /async/:id`. */
+  endpoint: string
+  body?: unknown
+  policy: RetryPolicy
+  schema: S
+  rateLimited?: boolean
+  signal?: AbortSignal
+}
+
+export function createServiceClient(options: ServiceClientOptions): ServiceClient {
+  const settings = resolveSettings(options.settings)
+  const clock = options.clock ?? systemClock
+  const random = options.random ?? Math.random
+  const governor =
+    options.governor ??
+    governorFor(options.baseUrl, options.apiKey, {
+      ceiling: settings.rateLimitPerMinute,
+      floor: settings.rateLimitFloorPerMinute,
+      windowMs: settings.rateWindowMs,
+      clock,
+    })
+
+  async function call<S extends z.ZodType>(spec: CallSpec<S>): Promise<z.output<S>> {
+    const limited = spec.rateLimited ?? true
+    let lastError: ServiceError | undefined
+    for (let attempt = 0; attempt < settings.maxAttempts; attempt++) {
+      if (attempt > 0) {
+        const delay = backoffDelay(attempt - 1, {
+          baseMs: settings.retryBaseDelayMs,
+          capMs: settings.retryMaxDelayMs,
+          random,
+        })
+        await clock.sleep(delay, spec.signal)
+      }
+      if (limited) await governor.acquire(spec.signal)
+      else governor.assertUsable()
+      const outcome = await sendOnce(options.baseUrl, options.apiKey, {
+        method: spec.method,
+        path: spec.path,
+        body: spec.body,
+        timeoutMs: settings.requestTimeoutMs,
+        signal: spec.signal,
+      })
+      options.onAttempt?.(spec.endpoint, outcome)
+
+      if (outcome.kind === 'failure') {
+        if (spec.policy === 'create' && outcome.maybeReceived) {
+          throw unknownOutcome(spec.endpoint, outcome.message, outcome.cause)
+        }
+        lastError = new ServiceError({
+          code: outcome.code,
+          endpoint: spec.endpoint,
+          message: `${spec.endpoint}: ${outcome.message}`,
+          cause: outcome.cause,
+        })
+        continue
+      }
+      if (outcome.status === 429) {
+        if (limited) governor.onRateLimited()
+        lastError = errorFromAnswer(429, outcome.message, spec.endpoint)
+        continue
+      }
+      if (outcome.status >= 500) {
+        if (spec.policy === 'create') {
+          throw unknownOutcome(spec.endpoint, `HTTP ${outcome.status} ${outcome.message}`.trim())
+        }
+        lastError = errorFromAnswer(outcome.status, outcome.message, spec.endpoint)
+        continue
+      }
+      if (outcome.status >= 400) {
+        const error = errorFromAnswer(outcome.status, outcome.message, spec.endpoint)
+        if (error.code === 'auth') governor.onUnauthorized(error)
+        throw error
+      }
+      if (limited) governor.onSuccess()
+      const parsed = spec.schema.safeParse(outcome.body)
+      if (!parsed.success) {
+        throw new ServiceError({
+          code: 'invalid_response',
+          status: outcome.status,
+          endpoint: spec.endpoint,
+          message: `Unexpected answer from ${spec.endpoint}: ${describeIssues(parsed.error)}`,
+        })
+      }
+      return parsed.data
+    }
+    throw new ServiceError({
+      code: lastError?.code ?? 'server',
+      status: lastError?.status,
+      endpoint: spec.endpoint,
+      attempts: settings.maxAttempts,
+      message: `${spec.endpoint} failed ${settings.maxAttempts} times, giving up: ${lastError?.message ?? 'no answer'}`,
+      cause: lastError,
+    })
+  }
+
+  const id = (value: string): string => encodeURIComponent(value)
+
+  return {
+    baseUrl: options.baseUrl,
+    governor,
+    settings,
+    account: (signal) =>
+      call({
+        method: 'GET',
+        path: '/account',
+        endpoint: 'GET /account',
+        policy: 'read',
+        schema: accountSchema,
+        rateLimited: false,
+        signal,
+      }),
+    createEnrichment: async (body) => {
+      const created = await call({
+        method: 'POST',
+        path: '/async',
+        endpoint: 'POST /async',
+        body,
+        policy: 'create',
+        schema: enrichmentCreatedSchema,
+      })
+      return { requestId: created.id }
+    },
+    getEnrichment: (requestId, signal) =>
+      call({
+        method: 'GET',
+        path: `/async/${id(requestId)}`,
+        endpoint: 'GET /async/:id',
+        policy: 'read',
+        schema: enrichmentResultSchema,
+        signal,
+      }),
+    createLeadSearch: async (body) => {
+      const created = await call({
+        method: 'POST',
+        path: '/lead_finder/async',
+        endpoint: 'POST /lead_finder/async',
+        body,
+        policy: 'create',
+        schema: searchCreatedSchema,
+      })
+      return { requestId: created.request_id }
+    },
+    getLeadSearch: (requestId, signal) =>
+      call({
+        method: 'GET',
+        path: `/lead_finder/async/${id(requestId)}`,
+        endpoint: 'GET /lead_finder/async/:id',
+        policy: 'read',
+        schema: leadSearchResultSchema,
+        signal,
+      }),
+    createCompanySearch: async (body) => {
+      const created = await call({
+        method: 'POST',
+        path: '/company_finder/async',
+        endpoint: 'POST /company_finder/async',
+        body,
+        policy: 'create',
+        schema: searchCreatedSchema,
+      })
+      return { requestId: created.request_id }
+    },
+    getCompanySearch: (requestId, signal) =>
+      call({
+        method: 'GET',
+        path: `/company_finder/async/${id(requestId)}`,
+        endpoint: 'GET /company_finder/async/:id',
+        policy: 'read',
+        schema: companySearchResultSchema,
+        signal,
+      }),
+    // Free of charge, so repeating it after a 500 or a dropped connection costs nothing.
+    companyProfile: async (lookup, signal) =>
+      (
+        await call({
+          method: 'POST',
+          path: '/enrich_profile/company',
+          endpoint: 'POST /enrich_profile/company',
+          body: lookup,
+          policy: 'read',
+          schema: profileResponseSchema(companyProfileSchema),
+          signal,
+        })
+      ).data,
+    // Charged (0.1 credit when found), so an unknown outcome is reported, never silently repeated.
+    leadProfile: async (lookup) =>
+      (
+        await call({
+          method: 'POST',
+          path: '/enrich_profile/lead',
+          endpoint: 'POST /enrich_profile/lead',
+          body: lookup,
+          policy: 'create',
+          schema: profileResponseSchema(leadProfileSchema),
+        })
+      ).data,
+  }
+}
+
+function unknownOutcome(endpoint: string, reason: string, cause?: unknown): ServiceError {
+  return new ServiceError({
+    code: 'outcome_unknown',
+    endpoint,
+    message:
+      `${endpoint}: ${reason}. The service may or may not have accepted it, so it was not sent again ` +
+      '(a second submission could be charged twice). Check the balance before resubmitting.',
+    cause,
+  })
+}

@@ -1,0 +1,103 @@
+import type { Clock } from './clock'
+import { systemClock } from './clock'
+import { ServiceError } from './errors'
+
+export interface RateGovernorOptions {
+  /** Starting rate and ceiling, in requests per window. */
+  ceiling: number
+  /** The rate never drops below this. */
+  floor?: number
+  /** Length of the rate-limit window; 60 s for the live service, shorter under a time-scaled sandbox. */
+  windowMs?: number
+  /** Multiplicative decrease applied on a 429. */
+  decreaseFactor?: number
+  /** Rate regained per successful request (additive increase). */
+  increasePerSuccess?: number
+  clock?: Clock
+}
+
+/**
+ * One governor per API key, shared by every call made with it (jobs and lookups alike), so the
+ * whole app stays near the service's per-key limit. Requests are paced evenly at the current rate;
+ * a 429 halves the rate and pauses one interval, each success creeps it back up (AIMD).
+ * After a 401 the key is dead: every later call fails fast instead of feeding the harsher
+ * unknown-key throttle.
+ */
+export class RateGovernor {
+  readonly ceiling: number
+  readonly floor: number
+  readonly windowMs: number
+  private readonly decreaseFactor: number
+  private readonly increasePerSuccess: number
+  private readonly clock: Clock
+  private currentRate: number
+  private nextSlot = 0
+  private authError: ServiceError | undefined
+
+  constructor(options: RateGovernorOptions) {
+    this.ceiling = options.ceiling
+    this.floor = Math.min(options.floor ?? 1, options.ceiling)
+    this.windowMs = options.windowMs ?? 60_000
+    this.decreaseFactor = options.decreaseFactor ?? 0.5
+    this.increasePerSuccess = options.increasePerSuccess ?? 1
+    this.clock = options.clock ?? systemClock
+    this.currentRate = options.ceiling
+  }
+
+  get rate(): number {
+    return this.currentRate
+  }
+
+  get interval(): number {
+    return this.windowMs / this.currentRate
+  }
+
+  /** Waits for this caller's slot. Throws the remembered auth error once the key was refused. */
+  async acquire(signal?: AbortSignal): Promise<void> {
+    this.assertUsable()
+    const now = this.clock.now()
+    const slot = Math.max(now, this.nextSlot)
+    this.nextSlot = slot + this.interval
+    if (slot > now) await this.clock.sleep(slot - now, signal)
+    this.assertUsable()
+  }
+
+  onSuccess(): void {
+    this.currentRate = Math.min(this.ceiling, this.currentRate + this.increasePerSuccess)
+  }
+
+  onRateLimited(): void {
+    this.currentRate = Math.max(this.floor, this.currentRate * this.decreaseFactor)
+    this.nextSlot = Math.max(this.nextSlot, this.clock.now() + this.interval)
+  }
+
+  onUnauthorized(error: ServiceError): void {
+    this.authError = error
+  }
+
+  /** Forgets a refused key, e.g. after the user re-activated it. */
+  resetAuth(): void {
+    this.authError = undefined
+  }
+
+  get unauthorized(): boolean {
+    return this.authError !== undefined
+  }
+
+  assertUsable(): void {
+    if (this.authError) throw this.authError
+  }
+}
+
+const registry = new Map<string, RateGovernor>()
+
+/** The process-wide governor of one key at one base URL, created on first use. */
+export function governorFor(baseUrl: string, apiKey: string, options: RateGovernorOptions): RateGovernor {
+  const id = `${baseUrl}\n${apiKey}`
+  let governor = registry.get(id)
+  if (!governor) {
+    governor = new RateGovernor(options)
+    registry.set(id, governor)
+  }
+  return governor
+}

@@ -1,0 +1,119 @@
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs'
+import { join } from 'node:path'
+import { removeStrayTempFiles, writeFileAtomic } from './atomic-file'
+import type { JobRecord, ResultBatch } from './types'
+
+export interface ResultPage {
+  batches: ResultBatch[]
+  /** Pass back as `after` to continue; acknowledge it once the batches are stored. */
+  cursor: number
+  /** True when every written batch up to now was returned. */
+  complete: boolean
+}
+
+/**
+ * The durable record of every job, under `<stateDir>/jobs/<jobId>/`:
+ * - `job.json`: the job and the state of each chunk, rewritten atomically on every transition;
+ * - `payload-<n>.json`: what chunk n sends, written once when the job is planned;
+ * - `results-<seq>.json`: each batch of results, written before it is announced.
+ * The job record names the last result batch, so a batch file only counts once the record says so.
+ */
+export class JobLedger {
+  readonly stateDir: string
+
+  constructor(stateDir: string) {
+    this.stateDir = stateDir
+    mkdirSync(this.jobsDir, { recursive: true, mode: 0o700 })
+  }
+
+  private get jobsDir(): string {
+    return join(this.stateDir, 'jobs')
+  }
+
+  private jobDir(jobId: string): string {
+    if (!/^[\w-]+$/.test(jobId)) throw new Error(`Invalid job id: ${jobId}`)
+    return join(this.jobsDir, jobId)
+  }
+
+  has(jobId: string): boolean {
+    return existsSync(join(this.jobDir(jobId), 'job.json'))
+  }
+
+  /** Creates the job with its chunk payloads; the record is written last, so a half-created job is invisible. */
+  create(record: JobRecord, payloads: unknown[]): void {
+    const dir = this.jobDir(record.id)
+    mkdirSync(dir, { recursive: true, mode: 0o700 })
+    payloads.forEach((payload, index) => this.writePayload(record.id, index, payload))
+    this.save(record)
+  }
+
+  save(record: JobRecord): void {
+    writeFileAtomic(join(this.jobDir(record.id), 'job.json'), JSON.stringify(record))
+  }
+
+  load(jobId: string): JobRecord | undefined {
+    const dir = this.jobDir(jobId)
+    const file = join(dir, 'job.json')
+    if (!existsSync(file)) return undefined
+    removeStrayTempFiles(dir)
+    return JSON.parse(readFileSync(file, 'utf8')) as JobRecord
+  }
+
+  list(): JobRecord[] {
+    return readdirSync(this.jobsDir, { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .flatMap((entry) => {
+        const record = this.load(entry.name)
+        return record ? [record] : []
+      })
+      .sort((a, b) => a.createdAt.localeCompare(b.createdAt))
+  }
+
+  writePayload(jobId: string, index: number, payload: unknown): void {
+    writeFileAtomic(join(this.jobDir(jobId), `payload-${index}.json`), JSON.stringify(payload))
+  }
+
+  readPayload<T>(jobId: string, index: number): T {
+    return JSON.parse(readFileSync(join(this.jobDir(jobId), `payload-${index}.json`), 'utf8')) as T
+  }
+
+  /**
+   * Stores a batch and advances the record's `resultSeq` in that order; the caller saves nothing else
+   * for this batch. Returns the updated record.
+   */
+  appendResults(record: JobRecord, batch: Omit<ResultBatch, 'seq'>): JobRecord {
+    const seq = record.resultSeq + 1
+    writeFileAtomic(join(this.jobDir(record.id), `results-${seq}.json`), JSON.stringify({ ...batch, seq }))
+    const next = { ...record, resultSeq: seq, updatedAt: new Date().toISOString() }
+    this.save(next)
+    return next
+  }
+
+  /** Batches after `after` (default: after the last acknowledged one), at most `limit` of them. */
+  results(jobId: string, after?: number, limit = Number.POSITIVE_INFINITY): ResultPage {
+    const record = this.load(jobId)
+    if (!record) throw new Error(`Unknown job: ${jobId}`)
+    const start = after ?? record.ackSeq
+    const end = Math.min(record.resultSeq, start + limit)
+    const batches: ResultBatch[] = []
+    for (let seq = start + 1; seq <= end; seq++) {
+      batches.push(
+        JSON.parse(readFileSync(join(this.jobDir(jobId), `results-${seq}.json`), 'utf8')) as ResultBatch,
+      )
+    }
+    return { batches, cursor: Math.max(start, end), complete: end >= record.resultSeq }
+  }
+
+  /** Records that the caller has stored every batch up to `cursor`; never moves backwards. */
+  ack(jobId: string, cursor: number): JobRecord {
+    const record = this.load(jobId)
+    if (!record) throw new Error(`Unknown job: ${jobId}`)
+    const next = { ...record, ackSeq: Math.min(record.resultSeq, Math.max(record.ackSeq, cursor)) }
+    this.save(next)
+    return next
+  }
+
+  remove(jobId: string): void {
+    rmSync(this.jobDir(jobId), { recursive: true, force: true })
+  }
+}

@@ -1,0 +1,137 @@
+import type { ServiceErrorCode } from '../client/errors'
+
+export type JobKind = 'enrichment' | 'lead_search' | 'company_search'
+
+/**
+ * - `queued`: created, not started in this process.
+ * - `running`: submitting or polling.
+ * - `on_hold`: the service paused a request for lack of credits; it resumes by itself after a top-up.
+ * - `needs_attention`: a request's outcome is unknown (uncertain) or it timed out; a decision or a resume is needed.
+ * - `capped`: the credit cap stopped new submissions; raise it to continue.
+ * - `done`, `failed`, `cancelled`: final until the caller resumes.
+ */
+export type JobState =
+  'queued' | 'running' | 'on_hold' | 'needs_attention' | 'capped' | 'done' | 'failed' | 'cancelled'
+
+/**
+ * - `pending`: planned, never sent.
+ * - `submitting`: intent recorded, POST in flight (after a crash this becomes `uncertain`).
+ * - `submitted`: request id known; being polled.
+ * - `on_hold`: the service paused it (out of credits).
+ * - `held_final`: a company search page went on hold; never resumes, nothing charged, must be sent again.
+ * - `uncertain`: the POST may or may not have created a request; a decision is needed.
+ * - `timed_out`: polling gave up; resuming polls it again.
+ * - `done`: results written to the ledger.
+ * - `failed`: refused or lost for good.
+ * - `skipped`: the caller chose not to send it (or not to wait for it).
+ */
+export type ChunkState =
+  | 'pending'
+  | 'submitting'
+  | 'submitted'
+  | 'on_hold'
+  | 'held_final'
+  | 'uncertain'
+  | 'timed_out'
+  | 'done'
+  | 'failed'
+  | 'skipped'
+
+export interface JobError {
+  code: ServiceErrorCode | 'timeout' | 'cap' | 'internal'
+  message: string
+}
+
+export interface ChunkRecord {
+  index: number
+  state: ChunkState
+  /** Unique leads (enrichment) or requested results (search page) in this chunk. */
+  size: number
+  requestId?: string
+  /** When the POST intent was recorded. */
+  intentAt?: string
+  submittedAt?: string
+  /** Balance known just before the POST; evidence when its outcome is uncertain. */
+  balanceBefore?: number
+  creditsConsumed?: number
+  /** Search pages: offset sent. */
+  offset?: number
+  /** Times the ledger recorded a POST for this chunk (more than 1 only after an explicit resubmit). */
+  submissions: number
+  error?: JobError
+}
+
+export type RowStatus =
+  'found' | 'not_found' | 'known' | 'invalid' | 'not_returned' | 'skipped' | 'failed' | 'not_sent'
+
+export interface ResultRow {
+  /** The caller's row key (enrichment) or a stable id of the found lead or company (searches). */
+  key: string
+  status: RowStatus
+  data?: Record<string, unknown>
+  /** Why a row has no data, in plain words. */
+  note?: string
+}
+
+export interface ResultBatch {
+  seq: number
+  chunkIndex: number | null
+  rows: ResultRow[]
+}
+
+export interface EnrichmentOptions {
+  email: boolean
+  phone: boolean
+  catchAll: boolean
+  webhook?: string
+  contactWebhook?: string
+}
+
+export interface SearchOptions {
+  filters: Record<string, unknown>
+  limit?: number
+  offset?: number
+  maxLeads?: number
+  email?: boolean
+  phone?: boolean
+  webhook?: string
+  /** Company search: pages to fetch; `undefined` fetches all pages. */
+  pages?: number
+}
+
+export type UncertainPolicy = 'ask' | 'skip' | 'resubmit'
+
+export interface JobCounts {
+  rows: number
+  done: number
+  found: number
+  notFound: number
+}
+
+export interface JobRecord {
+  id: string
+  kind: JobKind
+  state: JobState
+  createdAt: string
+  updatedAt: string
+  label?: string
+  enrichment?: EnrichmentOptions
+  search?: SearchOptions
+  maxCredits?: number
+  onUncertain: UncertainPolicy
+  chunks: ChunkRecord[]
+  counts: JobCounts
+  creditsConsumed: number
+  /** Highest credit total that could be charged for what is planned (every lead found). */
+  estimateMax: number
+  balanceAtStart?: number
+  lastBalance?: number
+  /** Sequence number of the last result batch written. */
+  resultSeq: number
+  /** Last batch the caller acknowledged. */
+  ackSeq: number
+  /** Company search: total matches the service reported. */
+  totalAvailable?: number
+  requestsSent: number
+  error?: JobError
+}
