@@ -123,7 +123,7 @@ export interface JobRecord {
   counts: JobCounts
   creditsConsumed: number
   /** Highest credit total that could be charged for what is planned (every lead found). */
-  estimateMax: number
+  estimateMax: number | null
   balanceAtStart?: number
   lastBalance?: number
   /** Sequence number of the last result batch written. */

@@ -1,0 +1,88 @@
+/**
+ * The engine: every call to the service and every credit goes through here. No Electron, Vue or DOM;
+ * it runs in the main process, the web host and the CLI alike.
+ *
+ * Client
+ * - `createServiceClient({ baseUrl, apiKey, settings?, governor?, clock?, random?, onAttempt? })` → `ServiceClient`
+ *   with one typed method per endpoint. Failures throw `ServiceError` with a stable `code`
+ *   (`auth`, `credits`, `plan`, `bad_request`, `not_found`, `unknown_request`, `rejected`, `rate_limited`,
+ *   `server`, `network`, `timeout`, `outcome_unknown`, `invalid_response`, `cancelled`).
+ *   GETs and the free company lookup are retried (429, 5xx, network) with capped, jittered backoff;
+ *   charged POSTs only when nothing can have been created (429, connection refused); otherwise
+ *   `outcome_unknown`, never re-sent.
+ * - `RateGovernor` / `governorFor(baseUrl, key, options)`: one AIMD pacer per key (`/account` exempt);
+ *   after a 401 every call with that key fails fast.
+ * - `readApiKey({ env, keyFile })` → `{ ok: true, key, source } | { ok: false, error }`.
+ * - `defaultSettings`, `resolveSettings(overrides)`, `scaleDurations(settings, factor)`: every
+ *   "not shown" value (rate, polling, prices, statuses) is a default here.
+ *
+ * Jobs
+ * - `new JobLedger(stateDir)`: durable store (atomic writes) of jobs, chunk payloads and result batches.
+ * - `new JobManager({ ledger, client, settings?, clock?, random? })`:
+ *   `startEnrichment({ id?, rows, options, maxCredits?, onUncertain? })`, `startLeadSearch({ search, … })`,
+ *   `startCompanySearch({ search, … })` return the `JobRecord` at once and run in the background;
+ *   `resume(id)`, `resumeAll()`, `list()`, `get(id)`, `settled(id)`, `cancel(id)`,
+ *   `uncertainEvidence(id)`, `resolveUncertain(id, 'resubmit' | 'skip')`,
+ *   `results(id, after?, limit?)` / `unacknowledged(id)` → `{ batches, cursor, complete }`, `ack(id, cursor)`,
+ *   `estimateEnrichment(rows, options)`, `subscribe(listener)` → unsubscribe.
+ *   Events: `progress` (throttled), `state`, `results` (after the batch is on disk).
+ * - `jobIdFrom(...parts)`: a stable job id from whatever identifies the work.
+ */
+export { createServiceClient } from './client/client'
+export type {
+  CompanyLookup,
+  CreateCompanySearchBody,
+  CreateEnrichmentBody,
+  CreateLeadSearchBody,
+  EnrichmentLead,
+  Filters,
+  LeadLookup,
+  ServiceClient,
+  ServiceClientOptions,
+} from './client/client'
+export type { Clock } from './client/clock'
+export { seededRandom, systemClock } from './client/clock'
+export { ServiceError, isServiceError } from './client/errors'
+export type { ServiceErrorCode } from './client/errors'
+export { RateGovernor, governorFor } from './client/governor'
+export type { RateGovernorOptions } from './client/governor'
+export type { HttpOutcome } from './client/http'
+export type {
+  Account,
+  CompanyProfile,
+  CompanyRow,
+  CompanySearchResult,
+  EnrichedLead,
+  EnrichmentResult,
+  LeadProfile,
+  LeadRow,
+  LeadSearchResult,
+} from './client/schemas'
+export { readApiKey } from './key-source'
+export type { ApiKeySource, ReadApiKeyOptions, ReadApiKeyResult } from './key-source'
+export { defaultSettings, resolveSettings, scaleDurations } from './settings'
+export type { EngineSettings, SettingsOverrides } from './settings'
+export type { JobEvent, JobListener, JobProgress } from './jobs/events'
+export { JobLedger } from './jobs/ledger'
+export type { ResultPage } from './jobs/ledger'
+export { JobManager, jobIdFrom } from './jobs/manager'
+export type { JobManagerOptions, StartEnrichment, StartSearch, UncertainEvidence } from './jobs/manager'
+export { normalizeDomain, normalizeRow } from './jobs/normalize'
+export type { EnrichmentRow, NormalizedLead } from './jobs/normalize'
+export { estimateEnrichment, maxEnrichmentCost } from './jobs/plan'
+export type { EnrichmentEstimate } from './jobs/plan'
+export type {
+  ChunkRecord,
+  ChunkState,
+  EnrichmentOptions,
+  JobCounts,
+  JobError,
+  JobKind,
+  JobRecord,
+  JobState,
+  ResultBatch,
+  ResultRow,
+  RowStatus,
+  SearchOptions,
+  UncertainPolicy,
+} from './jobs/types'

@@ -1,0 +1,177 @@
+import type { ServiceClient } from '../client/client'
+import type { CompanySearchResult, EnrichedLead, EnrichmentResult, LeadSearchResult } from '../client/schemas'
+import type { EngineSettings } from '../settings'
+import type { PlannedLead } from './plan'
+import { maxEnrichmentCost, rowKeyField } from './plan'
+import type { PollAnswer } from './poller'
+import type { ChunkRecord, JobRecord, ResultRow } from './types'
+
+export interface TerminatedChunk {
+  rows: ResultRow[]
+  creditsConsumed: number
+  /** Company search: matches reported by the service. */
+  totalAvailable?: number
+}
+
+/** Body of one company search page or of the lead search, as stored in the chunk payload. */
+export interface SearchPayload {
+  filters: Record<string, unknown>
+  limit?: number
+  offset?: number
+  max_leads?: number
+  webhook?: string
+  enrich_email_address?: boolean
+  enrich_phone_number?: boolean
+}
+
+/** What differs between enrichment, lead search and company search; the run loop does the rest. */
+export interface KindAdapter {
+  /** Company search `on_hold` is final: the page must be submitted again. */
+  holdIsFinal: boolean
+  /** Pages of a company search depend on the first answer, so they go one at a time. */
+  sequential: boolean
+  /** Highest charge of a chunk, or null when it cannot be bounded. */
+  maxCost(chunk: ChunkRecord): number | null
+  create(payload: unknown): Promise<string>
+  get(requestId: string, signal: AbortSignal): Promise<PollAnswer<unknown>>
+  /** Turns a terminated answer into result rows; `payload` is what the chunk sent. */
+  toResults(payload: unknown, answer: unknown): TerminatedChunk
+}
+
+type Prices = EngineSettings['prices']
+
+const creditsOf = (value: number | null | undefined): number | undefined =>
+  value == null ? undefined : value
+
+function rowRef(row: EnrichedLead): string | undefined {
+  return row.custom_fields.find((field) => field.name === rowKeyField)?.value
+}
+
+/** Joins a terminated enrichment batch back to its rows by key, never by position, and fans duplicates out. */
+export function joinEnrichment(planned: PlannedLead[], data: EnrichedLead[]): ResultRow[] {
+  const byRef = new Map<string, EnrichedLead>()
+  for (const row of data) {
+    const ref = rowRef(row)
+    if (ref !== undefined && !byRef.has(ref)) byRef.set(ref, row)
+  }
+  return planned.flatMap((lead) => {
+    const row = byRef.get(lead.ref)
+    return lead.rowKeys.map((key): ResultRow => {
+      if (!row) return { key, status: 'not_returned', note: 'The service did not return this lead.' }
+      const { custom_fields: _echoed, ...fields } = row
+      return { key, status: row.enriched ? 'found' : 'not_found', data: fields }
+    })
+  })
+}
+
+function enrichmentAdapter(client: ServiceClient, record: JobRecord, prices: Prices): KindAdapter {
+  const options = record.enrichment ?? { email: true, phone: false, catchAll: false }
+  return {
+    holdIsFinal: false,
+    sequential: false,
+    maxCost: (chunk) => maxEnrichmentCost(chunk.size, options, prices),
+    create: async (payload) => {
+      const leads = payload as PlannedLead[]
+      const { requestId } = await client.createEnrichment({
+        data: leads.map((lead) => ({ ...lead.lead, custom_fields: { [rowKeyField]: lead.ref } })),
+        enrich_email_address: options.email,
+        enrich_phone_number: options.phone,
+        verify_catch_all: options.catchAll,
+        ...(options.webhook ? { webhook: options.webhook } : {}),
+        // Per-lead pushes are not retried by the service, so the whole-batch webhook goes with them.
+        ...(options.contactWebhook
+          ? { contact_webhook: options.contactWebhook, push_contact_individually: true }
+          : {}),
+      })
+      return requestId
+    },
+    get: async (requestId, signal) => {
+      const answer = await client.getEnrichment(requestId, signal)
+      return { status: answer.status, creditsLeft: creditsOf(answer.credits_left), value: answer }
+    },
+    toResults: (payload, answer) => {
+      const result = answer as Extract<EnrichmentResult, { status: 'terminated' }>
+      return {
+        rows: joinEnrichment(payload as PlannedLead[], result.data),
+        creditsConsumed: creditsOf(result.credits_consumed) ?? 0,
+      }
+    },
+  }
+}
+
+function leadSearchAdapter(client: ServiceClient, record: JobRecord, prices: Prices): KindAdapter {
+  // Lead search is charged only for the emails and phones it is asked to find.
+  const perLead = maxEnrichmentCost(
+    1,
+    { email: !!record.search?.email, phone: !!record.search?.phone },
+    prices,
+  )
+  return {
+    holdIsFinal: false,
+    sequential: true,
+    maxCost: (chunk) => (perLead === 0 ? 0 : chunk.size > 0 ? chunk.size * perLead : null),
+    create: async (payload) => (await client.createLeadSearch(payload as SearchPayload)).requestId,
+    get: async (requestId, signal) => {
+      const answer = await client.getLeadSearch(requestId, signal)
+      return { status: answer.status, creditsLeft: creditsOf(answer.credits_left), value: answer }
+    },
+    toResults: (payload, answer) => {
+      const result = answer as Extract<LeadSearchResult, { status: 'terminated' }>
+      const offset = (payload as SearchPayload).offset ?? 0
+      return {
+        rows: result.leads.map((lead, index) => {
+          const { custom_fields: _unused, ...fields } = lead
+          return {
+            key: lead.contact_id != null ? `contact-${lead.contact_id}` : `lead-${offset + index}`,
+            status: 'found',
+            data: fields,
+          }
+        }),
+        creditsConsumed: creditsOf(result.credits_consumed) ?? 0,
+      }
+    },
+  }
+}
+
+function companySearchAdapter(client: ServiceClient, prices: Prices): KindAdapter {
+  return {
+    holdIsFinal: true,
+    sequential: true,
+    maxCost: (chunk) => chunk.size * prices.companySearchResult,
+    create: async (payload) => (await client.createCompanySearch(payload as SearchPayload)).requestId,
+    get: async (requestId, signal) => {
+      const answer = await client.getCompanySearch(requestId, signal)
+      return { status: answer.status, creditsLeft: creditsOf(answer.credits_left), value: answer }
+    },
+    toResults: (_payload, answer) => {
+      const result = answer as Extract<CompanySearchResult, { status: 'terminated' }>
+      return {
+        rows: result.companies.map((company) => ({
+          key: companyKey(company),
+          status: 'found',
+          data: company,
+        })),
+        creditsConsumed: creditsOf(result.credits_consumed) ?? 0,
+        totalAvailable: result.summary.companies_found,
+      }
+    },
+  }
+}
+
+function companyKey(company: Record<string, unknown>): string {
+  if (company.company_id != null) return `company-${String(company.company_id)}`
+  if (typeof company.company_domain === 'string' && company.company_domain)
+    return `domain-${company.company_domain}`
+  return `name-${String(company.company_name ?? '')}`
+}
+
+export function adapterFor(client: ServiceClient, record: JobRecord, prices: Prices): KindAdapter {
+  switch (record.kind) {
+    case 'enrichment':
+      return enrichmentAdapter(client, record, prices)
+    case 'lead_search':
+      return leadSearchAdapter(client, record, prices)
+    case 'company_search':
+      return companySearchAdapter(client, prices)
+  }
+}

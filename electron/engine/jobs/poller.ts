@@ -1,0 +1,90 @@
+import type { Clock } from '../client/clock'
+import { ServiceError } from '../client/errors'
+import type { EngineSettings } from '../settings'
+
+export type AsyncStatus = 'not_started' | 'processing' | 'on_hold' | 'terminated'
+
+export interface PollAnswer<T> {
+  status: AsyncStatus
+  creditsLeft?: number
+  value: T
+}
+
+export type PollOutcome<T> =
+  | { kind: 'terminated'; answer: PollAnswer<T> }
+  /** Company search: an `on_hold` never resumes, so it ends polling. */
+  | { kind: 'held_final'; answer: PollAnswer<T> }
+  | { kind: 'timed_out'; elapsedMs: number }
+  /** The service no longer knows the request id. */
+  | { kind: 'lost'; error: ServiceError }
+
+export interface PollOptions<T> {
+  requestId: string
+  get: (requestId: string, signal: AbortSignal) => Promise<PollAnswer<T>>
+  settings: Pick<
+    EngineSettings,
+    'pollInitialDelayMs' | 'pollIntervalMs' | 'pollMaxIntervalMs' | 'pollOnHoldIntervalMs' | 'pollTimeoutMs'
+  >
+  clock: Clock
+  random: () => number
+  signal: AbortSignal
+  holdIsFinal: boolean
+  /** Every answer that is not final, so the job can show `on_hold` and track the balance. */
+  onAnswer?: (answer: PollAnswer<T>) => void
+  /** A poll failed for a reason that may pass (5xx, network); polling goes on until the time-out. */
+  onTransientError?: (error: ServiceError) => void
+}
+
+/** ±20 % so that many chunks polled together spread out instead of arriving in lockstep. */
+function jittered(ms: number, random: () => number): number {
+  return Math.round(ms * (0.8 + 0.4 * random()))
+}
+
+/**
+ * Polls one asynchronous request: a first poll after a short delay, then an interval growing by
+ * half each time up to a cap. Time spent `on_hold` (waiting for a top-up, polled slowly) does not
+ * count against the time-out, which measures how long the service has been processing.
+ * Throws only for authentication failures and cancellation.
+ */
+export async function pollUntilSettled<T>(options: PollOptions<T>): Promise<PollOutcome<T>> {
+  const { settings, clock, random, signal } = options
+  let processingSince = clock.now()
+  let delay = settings.pollInitialDelayMs
+  let interval = settings.pollIntervalMs
+  let wasOnHold = false
+  for (;;) {
+    await clock.sleep(jittered(delay, random), signal)
+    let answer: PollAnswer<T>
+    try {
+      answer = await options.get(options.requestId, signal)
+    } catch (error) {
+      if (!(error instanceof ServiceError)) throw error
+      if (error.code === 'auth' || error.code === 'cancelled') throw error
+      if (error.code === 'unknown_request' || error.code === 'not_found') return { kind: 'lost', error }
+      options.onTransientError?.(error)
+      const elapsedMs = clock.now() - processingSince
+      if (elapsedMs >= settings.pollTimeoutMs) return { kind: 'timed_out', elapsedMs }
+      delay = interval
+      interval = Math.min(settings.pollMaxIntervalMs, interval * 1.5)
+      continue
+    }
+    if (answer.status === 'terminated') return { kind: 'terminated', answer }
+    if (answer.status === 'on_hold') {
+      if (options.holdIsFinal) return { kind: 'held_final', answer }
+      options.onAnswer?.(answer)
+      wasOnHold = true
+      delay = settings.pollOnHoldIntervalMs
+      continue
+    }
+    options.onAnswer?.(answer)
+    if (wasOnHold) {
+      wasOnHold = false
+      processingSince = clock.now()
+      interval = settings.pollIntervalMs
+    }
+    const elapsedMs = clock.now() - processingSince
+    if (elapsedMs >= settings.pollTimeoutMs) return { kind: 'timed_out', elapsedMs }
+    delay = Math.min(interval, Math.max(1, settings.pollTimeoutMs - elapsedMs))
+    interval = Math.min(settings.pollMaxIntervalMs, interval * 1.5)
+  }
+}
