@@ -1,0 +1,142 @@
+import { randomBytes } from 'node:crypto'
+
+export interface Plan {
+  phone: boolean
+  catchAll: boolean
+  /** Remaining free lead searches; null = unlimited. */
+  freeLeadSearches: number | null
+  /** Remaining free company searches; null = unlimited. */
+  freeCompanySearches: number | null
+}
+
+export interface Account extends Plan {
+  id: string
+  email: string
+  /** Balance in tenths of a credit, so 0.1-credit charges stay exact. */
+  tenths: number
+}
+
+export interface NewAccount extends Partial<Plan> {
+  email?: string
+  credits?: number
+}
+
+export interface ChargeEntry {
+  at: string
+  accountId: string
+  requestId?: string
+  credits: number
+  reason: string
+}
+
+export const toTenths = (credits: number): number => Math.round(credits * 10)
+export const toCredits = (tenths: number): number => tenths / 10
+/** Integer balance fields round down, so they never promise a credit the account does not have. */
+export const wholeCredits = (tenths: number): number => Math.floor(tenths / 10)
+export const decimalCredits = (tenths: number): string => (tenths / 10).toFixed(1)
+
+export class Accounts {
+  private readonly accounts = new Map<string, Account>()
+  private readonly keys = new Map<string, { accountId: string; active: boolean }>()
+  private readonly creditListeners: ((accountId: string) => void)[] = []
+  readonly charges: ChargeEntry[] = []
+  private nextId = 1
+
+  constructor(private readonly defaultCredits: number) {}
+
+  create(
+    input: NewAccount,
+    fixed?: { id: string; key: string },
+  ): { accountId: string; email: string; key: string } {
+    const id = fixed?.id ?? `acct_${this.nextId++}`
+    const account: Account = {
+      id,
+      email: input.email ?? `${id}@sandbox.example.com`,
+      tenths: Math.max(0, toTenths(input.credits ?? this.defaultCredits)),
+      phone: input.phone ?? true,
+      catchAll: input.catchAll ?? true,
+      freeLeadSearches: input.freeLeadSearches ?? null,
+      freeCompanySearches: input.freeCompanySearches ?? null,
+    }
+    this.accounts.set(id, account)
+    const key = fixed?.key ?? this.addKey(id)
+    if (fixed) this.keys.set(fixed.key, { accountId: id, active: true })
+    return { accountId: id, email: account.email, key }
+  }
+
+  addKey(accountId: string): string {
+    this.require(accountId)
+    const key = `lk_${randomBytes(16).toString('hex')}`
+    this.keys.set(key, { accountId, active: true })
+    return key
+  }
+
+  deactivateKey(key: string): boolean {
+    const entry = this.keys.get(key)
+    if (!entry) return false
+    entry.active = false
+    return true
+  }
+
+  /** The account of an active key, or null for a missing, unknown or deactivated key. */
+  byKey(key: string | null): Account | null {
+    if (!key) return null
+    const entry = this.keys.get(key)
+    return entry?.active ? (this.accounts.get(entry.accountId) ?? null) : null
+  }
+
+  get(accountId: string): Account | undefined {
+    return this.accounts.get(accountId)
+  }
+
+  require(accountId: string): Account {
+    const account = this.accounts.get(accountId)
+    if (!account) throw new Error(`unknown account ${accountId}`)
+    return account
+  }
+
+  topUp(accountId: string, credits: number): Account {
+    const account = this.require(accountId)
+    account.tenths = Math.max(0, account.tenths + toTenths(credits))
+    this.notifyCredit(account)
+    return account
+  }
+
+  setCredits(accountId: string, credits: number): Account {
+    const account = this.require(accountId)
+    account.tenths = Math.max(0, toTenths(credits))
+    this.notifyCredit(account)
+    return account
+  }
+
+  setPlan(accountId: string, plan: Partial<Plan>): Account {
+    const account = this.require(accountId)
+    for (const key of ['phone', 'catchAll', 'freeLeadSearches', 'freeCompanySearches'] as const) {
+      if (plan[key] !== undefined) Object.assign(account, { [key]: plan[key] })
+    }
+    return account
+  }
+
+  /** Takes `tenths` from the balance if it covers them; a balance never goes below zero. */
+  charge(account: Account, tenths: number, reason: string, requestId?: string): boolean {
+    if (tenths <= 0) return true
+    if (account.tenths < tenths) return false
+    account.tenths -= tenths
+    this.charges.push({
+      at: new Date().toISOString(),
+      accountId: account.id,
+      ...(requestId ? { requestId } : {}),
+      credits: toCredits(tenths),
+      reason,
+    })
+    return true
+  }
+
+  onCredit(listener: (accountId: string) => void): void {
+    this.creditListeners.push(listener)
+  }
+
+  private notifyCredit(account: Account): void {
+    if (account.tenths > 0) for (const listener of this.creditListeners) listener(account.id)
+  }
+}

@@ -1,0 +1,103 @@
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { ApiRequest, LogEntry, SandboxContext } from './context'
+import { failure } from './handlers/common'
+import { json, parseJsonObject, readBody, send, text, type Reply } from './http'
+import { MESSAGES } from './messages'
+import { SlidingWindow } from './rateLimit'
+import { matchRoute, type Route } from './routes'
+
+const MINUTE_MS = 60_000
+
+function keyOf(route: Route, req: IncomingMessage, body: Record<string, unknown>, query: URLSearchParams) {
+  const header = req.headers['x-api-key']
+  if (typeof header === 'string' && header !== '') return header
+  if (route.keyInBody && typeof body.api_key === 'string' && body.api_key !== '') return body.api_key
+  if (route.keyInQuery) return query.get('api_key') || null
+  return null
+}
+
+/** Serves `/api/v2`: faults first, then the key, the rate limits and the endpoint itself. */
+export class Api {
+  private readonly perKey = new SlidingWindow()
+  private readonly perIp = new SlidingWindow()
+
+  constructor(private readonly ctx: SandboxContext) {}
+
+  async handle(
+    req: IncomingMessage,
+    res: ServerResponse,
+    path: string,
+    query: URLSearchParams,
+  ): Promise<void> {
+    const method = req.method ?? 'GET'
+    const raw = method === 'POST' ? await readBody(req) : ''
+    const { value: body, parsed } = parseJsonObject(raw)
+    const entry: LogEntry = {
+      at: new Date().toISOString(),
+      method,
+      path,
+      status: null,
+      key: null,
+      ...(method === 'POST' ? { body: parsed } : {}),
+    }
+    this.ctx.requestLog.push(entry)
+    const matched = matchRoute(method, path)
+    if (!matched)
+      return this.answer(res, entry, json(404, { success: false, message: MESSAGES.routeNotFound }))
+    const { route } = matched
+    entry.key = keyOf(route, req, body, query)
+
+    const faults = this.ctx.faults.evaluate(route.endpoint, route.createsWork)
+    if (faults.drop) return this.drop(res)
+    if (faults.slow) await this.ctx.clock.sleepRaw(faults.slow.delayMs ?? 1000)
+    if (faults.status429) return this.answer(res, entry, text(429, MESSAGES.retryLater))
+    if (faults.status500) return this.answer(res, entry, failure(500, route.errorField, route.serverError))
+
+    const account = this.ctx.accounts.byKey(entry.key)
+    const ip = req.socket.remoteAddress ?? 'unknown'
+    const { options, clock } = this.ctx
+    if (!account) {
+      const allowed = this.perIp.take(ip, options.invalidKeyLimit, clock.scaled(options.invalidKeyWindowMs))
+      return this.answer(
+        res,
+        entry,
+        allowed ? failure(401, route.errorField, MESSAGES.unauthorized) : text(429, MESSAGES.retryLater),
+      )
+    }
+    if (
+      route.rateLimited &&
+      !this.perKey.take(entry.key as string, options.rateLimitPerMinute, clock.scaled(MINUTE_MS))
+    ) {
+      return this.answer(res, entry, text(429, MESSAGES.retryLater))
+    }
+
+    const request: ApiRequest = {
+      req,
+      body,
+      params: matched.id === undefined ? {} : { id: matched.id },
+      query,
+      account,
+      stuck: faults.stuck !== undefined,
+    }
+    let reply: Reply
+    try {
+      reply = await route.handle(this.ctx, request)
+    } catch {
+      reply = failure(500, route.errorField, route.serverError)
+    }
+    if (request.requestId !== undefined) entry.requestId = request.requestId
+    if (faults.dropAfterCreate) return this.drop(res)
+    if (faults.status500AfterCreate) reply = failure(500, route.errorField, route.serverError)
+    this.answer(res, entry, reply)
+  }
+
+  private answer(res: ServerResponse, entry: LogEntry, reply: Reply): void {
+    entry.status = reply.status
+    send(res, reply)
+  }
+
+  /** Ends the connection without a byte of answer, as a network failure would. */
+  private drop(res: ServerResponse): void {
+    res.socket?.destroy()
+  }
+}

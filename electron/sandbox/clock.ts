@@ -1,0 +1,51 @@
+/** Owns every timer of a sandbox so that close() leaves nothing running, and applies the time scale. */
+export class Clock {
+  private readonly timers = new Set<NodeJS.Timeout>()
+  private closed = false
+
+  constructor(readonly timeScale: number) {}
+
+  scaled(ms: number): number {
+    return Math.max(0, Math.round(ms * this.timeScale))
+  }
+
+  /** Runs `fn` after `ms` scaled milliseconds. */
+  after(ms: number, fn: () => void): void {
+    this.afterRaw(this.scaled(ms), fn)
+  }
+
+  /** Runs `fn` after exactly `ms` milliseconds, for delays the time scale must not touch. */
+  afterRaw(ms: number, fn: () => void): void {
+    if (this.closed) return
+    const timer = setTimeout(() => {
+      this.timers.delete(timer)
+      if (!this.closed) fn()
+    }, ms)
+    this.timers.add(timer)
+  }
+
+  sleepRaw(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      if (this.closed) return resolve()
+      const timer = setTimeout(() => {
+        this.timers.delete(timer)
+        resolve()
+      }, ms)
+      this.timers.add(timer)
+    })
+  }
+
+  sleep(ms: number): Promise<void> {
+    return this.sleepRaw(this.scaled(ms))
+  }
+
+  get isClosed(): boolean {
+    return this.closed
+  }
+
+  close(): void {
+    this.closed = true
+    for (const timer of this.timers) clearTimeout(timer)
+    this.timers.clear()
+  }
+}

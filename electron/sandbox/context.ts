@@ -1,0 +1,43 @@
+import type { IncomingMessage } from 'node:http'
+import type { Account, Accounts } from './accounts'
+import type { Clock } from './clock'
+import type { Faults } from './faults'
+import type { Jobs } from './jobs/store'
+import type { ResolvedOptions } from './options'
+import type { Webhooks } from './webhooks'
+import type { World } from './world/types'
+
+export interface LogEntry {
+  at: string
+  method: string
+  path: string
+  /** null when the connection was dropped without an answer. */
+  status: number | null
+  key: string | null
+  requestId?: string
+  body?: unknown
+}
+
+export interface SandboxContext {
+  options: ResolvedOptions
+  clock: Clock
+  accounts: Accounts
+  faults: Faults
+  webhooks: Webhooks
+  jobs: Jobs
+  world(): World
+  requestLog: LogEntry[]
+}
+
+/** What a handler of the interface receives for one authenticated request. */
+export interface ApiRequest {
+  req: IncomingMessage
+  body: Record<string, unknown>
+  params: { id?: string }
+  query: URLSearchParams
+  account: Account
+  /** Set when a 'stuck' fault fired: work created by this request never finishes. */
+  stuck: boolean
+  /** Handlers set the id they created or read, for the request log. */
+  requestId?: string
+}

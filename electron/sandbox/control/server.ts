@@ -1,0 +1,112 @@
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import { toCredits, type Account, type NewAccount, type Plan } from '../accounts'
+import type { SandboxContext } from '../context'
+import type { FaultRule } from '../faults'
+import { json, parseJsonObject, readBody, send, type Reply } from '../http'
+import type { AccountState, SandboxLog } from './types'
+
+function state(account: Account): AccountState {
+  return {
+    accountId: account.id,
+    email: account.email,
+    credits: toCredits(account.tenths),
+    phone: account.phone,
+    catchAll: account.catchAll,
+    freeLeadSearches: account.freeLeadSearches,
+    freeCompanySearches: account.freeCompanySearches,
+  }
+}
+
+function credits(body: Record<string, unknown>): number {
+  if (typeof body.credits !== 'number' || !Number.isFinite(body.credits))
+    throw new Error('credits must be a number')
+  return body.credits
+}
+
+type Handler = (ctx: SandboxContext, body: Record<string, unknown>, param: string) => Reply
+
+const ROUTES: [string, RegExp, Handler][] = [
+  ['POST', /^\/accounts$/, (ctx, body) => json(201, ctx.accounts.create(body as NewAccount))],
+  ['GET', /^\/accounts\/([^/]+)$/, (ctx, _b, id) => json(200, state(ctx.accounts.require(id)))],
+  ['POST', /^\/accounts\/([^/]+)\/keys$/, (ctx, _b, id) => json(201, { key: ctx.accounts.addKey(id) })],
+  [
+    'POST',
+    /^\/keys\/([^/]+)\/deactivate$/,
+    (ctx, _b, key) =>
+      ctx.accounts.deactivateKey(key)
+        ? json(200, { deactivated: true })
+        : json(404, { error: 'unknown key' }),
+  ],
+  [
+    'POST',
+    /^\/accounts\/([^/]+)\/top-up$/,
+    (ctx, body, id) => json(200, state(ctx.accounts.topUp(id, credits(body)))),
+  ],
+  [
+    'PUT',
+    /^\/accounts\/([^/]+)\/credits$/,
+    (ctx, body, id) => json(200, state(ctx.accounts.setCredits(id, credits(body)))),
+  ],
+  [
+    'PATCH',
+    /^\/accounts\/([^/]+)\/plan$/,
+    (ctx, body, id) => json(200, state(ctx.accounts.setPlan(id, body as Partial<Plan>))),
+  ],
+  [
+    'PUT',
+    /^\/faults$/,
+    (ctx, body) => {
+      ctx.faults.set(Array.isArray(body.rules) ? (body.rules as FaultRule[]) : [])
+      return json(200, { rules: ctx.faults.list() })
+    },
+  ],
+  [
+    'DELETE',
+    /^\/faults$/,
+    (ctx) => {
+      ctx.faults.clear()
+      return json(200, { rules: [] })
+    },
+  ],
+  [
+    'GET',
+    /^\/log$/,
+    (ctx) =>
+      json(200, {
+        requests: ctx.requestLog,
+        charges: ctx.accounts.charges,
+        webhooks: ctx.webhooks.attempts,
+      } satisfies SandboxLog),
+  ],
+  [
+    'DELETE',
+    /^\/log$/,
+    (ctx) => {
+      ctx.requestLog.length = 0
+      ctx.accounts.charges.length = 0
+      ctx.webhooks.attempts.length = 0
+      return json(200, { cleared: true })
+    },
+  ],
+]
+
+/** Serves `/__sandbox/…`, the test and demo controls; these requests are not in the request log. */
+export async function handleControl(
+  ctx: SandboxContext,
+  req: IncomingMessage,
+  res: ServerResponse,
+  path: string,
+): Promise<void> {
+  const { value: body } = parseJsonObject(await readBody(req))
+  for (const [method, pattern, handler] of ROUTES) {
+    const match = req.method === method ? pattern.exec(path) : null
+    if (!match) continue
+    try {
+      return send(res, handler(ctx, body, decodeURIComponent(match[1] ?? '')))
+    } catch (error) {
+      const message = (error as Error).message
+      return send(res, json(message.startsWith('unknown account') ? 404 : 400, { error: message }))
+    }
+  }
+  send(res, json(404, { error: 'unknown control route' }))
+}

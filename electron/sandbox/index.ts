@@ -1,0 +1,76 @@
+import { Accounts } from './accounts'
+import { Clock } from './clock'
+import type { SandboxContext } from './context'
+import { controlClient } from './control/client'
+import type { SandboxControl } from './control/types'
+import { Faults } from './faults'
+import { Jobs } from './jobs/store'
+import { resolveOptions, type SandboxOptions } from './options'
+import { API_PREFIX, createSandboxServer, listen } from './server'
+import { Webhooks } from './webhooks'
+import { getWorld } from './world'
+
+export type { SandboxOptions } from './options'
+export type { SandboxControl, AccountState, SandboxLog } from './control/types'
+export type { FaultRule, FaultKind, FaultEndpoint } from './faults'
+export type { LogEntry } from './context'
+export type { ChargeEntry, NewAccount, Plan } from './accounts'
+export type { WebhookAttempt } from './webhooks'
+
+export interface Sandbox {
+  /** 'http://127.0.0.1:PORT' */
+  url: string
+  /** url + '/api/v2' */
+  baseUrl: string
+  /** Key of the built-in demo account (generous credits, every add-on). */
+  demoKey: string
+  /** Typed client of /__sandbox over real HTTP. */
+  control: SandboxControl
+  /** Stops timers, webhooks and the server. */
+  close(): Promise<void>
+}
+
+export const DEMO_ACCOUNT_ID = 'demo'
+
+export async function startSandbox(options?: SandboxOptions): Promise<Sandbox> {
+  const resolved = resolveOptions(options)
+  const clock = new Clock(resolved.timeScale)
+  const accounts = new Accounts(resolved.defaultCredits)
+  const ctx: SandboxContext = {
+    options: resolved,
+    clock,
+    accounts,
+    faults: new Faults(resolved.seed),
+    webhooks: new Webhooks(clock, resolved.webhookRetryDelaysMs, resolved.webhookTimeoutMs),
+    jobs: new Jobs(),
+    world: () =>
+      getWorld(resolved.seed, {
+        companies: resolved.worldCompanies,
+        peoplePerCompany: resolved.worldPeoplePerCompany,
+      }),
+    requestLog: [],
+  }
+  accounts.create(
+    { email: 'demo@sandbox.example.com', credits: resolved.demoCredits, phone: true, catchAll: true },
+    { id: DEMO_ACCOUNT_ID, key: resolved.demoKey },
+  )
+  accounts.onCredit((accountId) => {
+    for (const job of ctx.jobs.resumable(accountId)) job.resume?.()
+  })
+
+  const server = createSandboxServer(ctx)
+  const port = await listen(server, resolved.port)
+  const url = `http://127.0.0.1:${port}`
+  return {
+    url,
+    baseUrl: `${url}${API_PREFIX}`,
+    demoKey: resolved.demoKey,
+    control: controlClient(url),
+    close: async () => {
+      clock.close()
+      ctx.webhooks.close()
+      server.closeAllConnections()
+      await new Promise<void>((resolve) => server.close(() => resolve()))
+    },
+  }
+}

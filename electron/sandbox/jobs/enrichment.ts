@@ -1,0 +1,114 @@
+import { randomUUID } from 'node:crypto'
+import { wholeCredits } from '../accounts'
+import { contactIdFor, contactTraits, NO_TRAITS, resolvePerson } from '../contacts'
+import type { SandboxContext } from '../context'
+import { MESSAGES } from '../messages'
+import { leadCostTenths, requestedTraits, type WorkFlags } from '../pricing'
+import { customFieldsArray, enrichedRow, type EnrichedRow } from '../rows'
+import { countStatuses, enrichedCount } from './summary'
+import { runLeadQueue, type LeadQueueJob } from './leadQueue'
+
+export interface EnrichmentJob extends LeadQueueJob {
+  status: 'processing' | 'on_hold' | 'terminated'
+  leads: unknown[]
+  rows: EnrichedRow[]
+  flags: WorkFlags
+  webhook: string | null
+  contactWebhook: string | null
+}
+
+export interface EnrichmentSubmission {
+  accountId: string
+  leads: unknown[]
+  flags: WorkFlags
+  webhook: string | null
+  contactWebhook: string | null
+  stuck: boolean
+}
+
+const str = (value: unknown): string => (typeof value === 'string' ? value : '')
+
+function enrichLead(ctx: SandboxContext, lead: unknown, flags: WorkFlags) {
+  const input = lead && typeof lead === 'object' ? (lead as Record<string, unknown>) : {}
+  const world = ctx.world()
+  const firstName = str(input.first_name)
+  const lastName = str(input.last_name)
+  const domain = str(input.company_domain)
+  const person = resolvePerson(world, firstName, lastName, domain)
+  const traits = person
+    ? requestedTraits(flags, contactTraits(world, person, flags.verifyCatchAll))
+    : NO_TRAITS
+  const row = enrichedRow(
+    {
+      contactId: contactIdFor(world, firstName, lastName, domain),
+      firstName,
+      lastName,
+      domain: domain.trim().toLowerCase(),
+      customFields: customFieldsArray(input.custom_fields),
+    },
+    person,
+    traits,
+  )
+  return { row, cost: person ? leadCostTenths(ctx.options, flags, traits) : 0 }
+}
+
+export function startEnrichment(ctx: SandboxContext, submission: EnrichmentSubmission): EnrichmentJob {
+  const job: EnrichmentJob = {
+    id: randomUUID(),
+    accountId: submission.accountId,
+    status: 'processing',
+    stuck: submission.stuck,
+    consumedTenths: 0,
+    leads: submission.leads,
+    rows: [],
+    flags: submission.flags,
+    webhook: submission.webhook,
+    contactWebhook: submission.contactWebhook,
+  }
+  ctx.jobs.enrichments.set(job.id, job)
+  runLeadQueue(ctx, {
+    job,
+    stepMs: ctx.options.leadWorkMs,
+    reason: 'enrichment',
+    remaining: () => job.leads.length - job.rows.length,
+    peek: () => {
+      const { row, cost } = enrichLead(ctx, job.leads[job.rows.length], job.flags)
+      return {
+        cost,
+        commit: () => {
+          job.rows.push(row)
+          if (job.contactWebhook) ctx.webhooks.push(job.contactWebhook, { request_id: job.id, ...row })
+        },
+      }
+    },
+    finish: () => {
+      job.status = 'terminated'
+      if (job.webhook) ctx.webhooks.deliver(job.webhook, enrichmentBody(ctx, job))
+    },
+  })
+  return job
+}
+
+export function enrichmentBody(ctx: SandboxContext, job: EnrichmentJob) {
+  const base = {
+    id: job.id,
+    status: job.status,
+    credits_consumed: wholeCredits(job.consumedTenths),
+    credits_left: wholeCredits(ctx.accounts.require(job.accountId).tenths),
+  }
+  if (job.status !== 'terminated') {
+    return { ...base, message: job.status === 'on_hold' ? MESSAGES.onHold : MESSAGES.processing }
+  }
+  const total = job.rows.length
+  const counted = (test: (row: EnrichedRow) => boolean) => enrichedCount(total, job.rows.filter(test).length)
+  return {
+    ...base,
+    summary: {
+      ...countStatuses(job.rows.map((row) => row.contact_email_address_status)),
+      email_enrichment: counted((row) => row.contact_email_address !== null),
+      phone_enrichment: counted((row) => row.contact_phone_number !== null),
+      profile_enrichment: counted((row) => row.enriched),
+    },
+    data: job.rows,
+  }
+}

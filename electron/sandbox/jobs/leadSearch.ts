@@ -1,0 +1,109 @@
+import { randomUUID } from 'node:crypto'
+import { wholeCredits } from '../accounts'
+import { contactTraits } from '../contacts'
+import type { SandboxContext } from '../context'
+import { matchPeople, type ParsedFilters } from '../filters'
+import { MESSAGES } from '../messages'
+import { leadCostTenths, requestedTraits, type WorkFlags } from '../pricing'
+import { leadSearchRow, type LeadSearchRow } from '../rows'
+import type { Person } from '../world/types'
+import { runLeadQueue, type LeadQueueJob } from './leadQueue'
+import { countStatuses } from './summary'
+
+export interface LeadSearchJob extends LeadQueueJob {
+  filters: ParsedFilters
+  limit: number
+  offset: number
+  maxLeads: number
+  flags: WorkFlags
+  webhook: string | null
+  matches: Person[]
+  total: number
+  rows: LeadSearchRow[]
+}
+
+export interface LeadSearchSubmission {
+  accountId: string
+  filters: ParsedFilters
+  limit: number
+  offset: number
+  maxLeads: number
+  flags: WorkFlags
+  webhook: string | null
+  stuck: boolean
+}
+
+/** `not_started` for the queue time, then `processing`; leads are priced one by one only when enriched. */
+export function startLeadSearch(ctx: SandboxContext, submission: LeadSearchSubmission): LeadSearchJob {
+  const { stuck, accountId, ...rest } = submission
+  const job: LeadSearchJob = {
+    id: randomUUID(),
+    accountId,
+    status: 'not_started',
+    stuck,
+    consumedTenths: 0,
+    ...rest,
+    matches: [],
+    total: 0,
+    rows: [],
+  }
+  ctx.jobs.leadSearches.set(job.id, job)
+  const enriching = job.flags.email || job.flags.phone
+  ctx.clock.after(ctx.options.searchQueueMs, () => {
+    job.status = 'processing'
+    if (job.stuck) return
+    ctx.clock.after(ctx.options.searchWorkMs, () => {
+      const world = ctx.world()
+      const all = matchPeople(world.people, job.filters)
+      job.total = all.length
+      job.matches = all.slice(job.offset, job.offset + Math.min(job.limit, job.maxLeads))
+      runLeadQueue(ctx, {
+        job,
+        stepMs: enriching ? ctx.options.leadWorkMs / 10 : 0,
+        reason: 'lead_search',
+        remaining: () => job.matches.length - job.rows.length,
+        peek: () => {
+          const person = job.matches[job.rows.length] as Person
+          const traits = requestedTraits(job.flags, contactTraits(world, person, false))
+          return {
+            cost: leadCostTenths(ctx.options, job.flags, traits),
+            commit: () => job.rows.push(leadSearchRow(person, traits)),
+          }
+        },
+        finish: () => {
+          job.status = 'terminated'
+          if (job.webhook) ctx.webhooks.deliver(job.webhook, leadSearchBody(ctx, job))
+        },
+      })
+    })
+  })
+  return job
+}
+
+const STATUS_MESSAGES = {
+  not_started: MESSAGES.notStarted,
+  processing: MESSAGES.processing,
+  on_hold: MESSAGES.onHold,
+} as const
+
+export function leadSearchBody(ctx: SandboxContext, job: LeadSearchJob) {
+  const base = {
+    id: job.id,
+    status: job.status,
+    credits_consumed: wholeCredits(job.consumedTenths),
+    credits_left: wholeCredits(ctx.accounts.require(job.accountId).tenths),
+  }
+  if (job.status !== 'terminated') return { ...base, message: STATUS_MESSAGES[job.status] }
+  const { total: _rows, ...counts } = countStatuses(job.rows.map((row) => row.contact_email_address_status))
+  return {
+    ...base,
+    summary: {
+      leads_found: job.rows.length,
+      limit: job.limit,
+      offset: job.offset,
+      total: job.total,
+      ...counts,
+    },
+    leads: job.rows,
+  }
+}
