@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest'
 import type { Sandbox } from '../../../electron/sandbox'
 import { byStatus, call, leads, pollUntil, startTestSandbox } from './support'
 
@@ -55,11 +55,14 @@ async function finished(key: string, id: string) {
 
 describe('POST /async and GET /async/{id}', () => {
   it('accepts a batch with 201 {success, id, message} and answers 202 while processing', async () => {
-    const { key } = await sandbox.control.createAccount()
-    const created = await submit(key, { data: leads(3) })
+    // Each lead takes 300 ms here, so the first poll surely sees the batch still running.
+    const slow = await startTestSandbox({ leadWorkMs: 30_000 })
+    onTestFinished(() => slow.close())
+    const key = (await slow.control.createAccount()).key
+    const created = await call(slow, 'POST', '/async', { key, body: { data: leads(3) } })
     expect(created.status).toBe(201)
     expect(created.body).toEqual({ success: true, id: expect.any(String), message: expect.any(String) })
-    const running = await call(sandbox, 'GET', `/async/${created.body.id}`, { key })
+    const running = await call(slow, 'GET', `/async/${created.body.id}`, { key })
     expect(running.status).toBe(202)
     expect(running.body).toMatchObject({
       id: created.body.id,
