@@ -1,0 +1,104 @@
+import { spawn } from 'node:child_process'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Sandbox } from '../../../electron/sandbox'
+import { call, leads, startTestSandbox } from './support'
+
+let sandbox: Sandbox
+
+beforeAll(async () => {
+  sandbox = await startTestSandbox()
+})
+afterAll(() => sandbox.close())
+
+describe('control interface', () => {
+  it('serves the demo account with every add-on', async () => {
+    const demo = await sandbox.control.account('demo')
+    expect(demo).toMatchObject({ phone: true, catchAll: true, credits: 10_000 })
+    expect((await call(sandbox, 'GET', '/account', { key: sandbox.demoKey })).status).toBe(200)
+  })
+
+  it('logs every API request with its parsed POST body, status, key and request id', async () => {
+    await sandbox.control.clearLog()
+    const body = { data: leads(2, 'logged') }
+    const created = await call(sandbox, 'POST', '/async', { key: sandbox.demoKey, body })
+    await call(sandbox, 'GET', `/async/${created.body.id}`, { key: sandbox.demoKey })
+    const { requests } = await sandbox.control.log()
+    expect(requests).toEqual([
+      {
+        at: expect.any(String),
+        method: 'POST',
+        path: '/async',
+        status: 201,
+        key: sandbox.demoKey,
+        requestId: created.body.id,
+        body,
+      },
+      expect.objectContaining({
+        method: 'GET',
+        path: `/async/${created.body.id}`,
+        requestId: created.body.id,
+      }),
+    ])
+    await sandbox.control.clearLog()
+    expect((await sandbox.control.log()).requests).toEqual([])
+  })
+
+  it('creates accounts with a plan, changes credits exactly and reports the balance', async () => {
+    const account = await sandbox.control.createAccount({
+      email: 'plan@example.org',
+      credits: 12.3,
+      phone: false,
+      catchAll: false,
+      freeLeadSearches: 3,
+    })
+    expect(account).toEqual({
+      accountId: expect.any(String),
+      email: 'plan@example.org',
+      key: expect.any(String),
+    })
+    expect(await sandbox.control.balance(account.accountId)).toBe(12.3)
+    expect((await sandbox.control.topUp(account.accountId, 0.2)).credits).toBe(12.5)
+    expect((await sandbox.control.setCredits(account.accountId, 7)).credits).toBe(7)
+    const plan = await sandbox.control.setPlan(account.accountId, { phone: true, freeLeadSearches: null })
+    expect(plan).toMatchObject({
+      phone: true,
+      catchAll: false,
+      freeLeadSearches: null,
+      freeCompanySearches: null,
+    })
+    expect((await sandbox.control.setCredits(account.accountId, -5)).credits).toBe(0)
+  })
+
+  it('refuses unknown accounts', async () => {
+    await expect(sandbox.control.balance('nobody')).rejects.toThrow(/unknown account/)
+  })
+})
+
+describe('command line', () => {
+  it('prints its address and the demo key, and serves the interface there', async () => {
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', 'electron/sandbox/cli.ts', '--port', '0', '--time-scale', '0.01'],
+      {
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    )
+    try {
+      const output = await new Promise<string>((resolve, reject) => {
+        let text = ''
+        child.stdout.on('data', (chunk: Buffer) => {
+          text += chunk.toString()
+          if (text.includes('Demo key:')) resolve(text)
+        })
+        child.once('exit', (code) => reject(new Error(`exited with ${code}: ${text}`)))
+      })
+      const base = /Base URL: (\S+)/.exec(output)?.[1]
+      const key = /Demo key: (\S+)/.exec(output)?.[1]
+      expect(output).toMatch(/http:\/\/127\.0\.0\.1:\d+/)
+      const response = await fetch(`${base}/account`, { headers: { 'X-API-Key': key ?? '' } })
+      expect(response.status).toBe(200)
+    } finally {
+      child.kill('SIGTERM')
+    }
+  })
+})
