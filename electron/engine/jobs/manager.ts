@@ -103,7 +103,7 @@ export class JobManager {
 
   /** Starts an enrichment; when a job with the same `id` exists it is resumed instead (never paid twice). */
   startEnrichment(input: StartEnrichment): JobRecord {
-    const existing = this.existing(input.id)
+    const existing = this.existing(input.id, input)
     if (existing) return existing
     const plan = planEnrichment(input.rows, this.settings.chunkSize)
     const chunks = plan.chunks.map((leads, index): ChunkRecord => ({
@@ -135,7 +135,7 @@ export class JobManager {
   }
 
   startLeadSearch(input: StartSearch): JobRecord {
-    const existing = this.existing(input.id)
+    const existing = this.existing(input.id, input)
     if (existing) return existing
     const { search } = input
     const payload: SearchPayload = {
@@ -168,7 +168,7 @@ export class JobManager {
 
   /** Fetches pages one at a time (`limit` constant, `offset` raised by `limit`), `search.pages` of them or all. */
   startCompanySearch(input: StartSearch): JobRecord {
-    const existing = this.existing(input.id)
+    const existing = this.existing(input.id, input)
     if (existing) return existing
     const { search } = input
     const limit = search.limit ?? 100
@@ -308,8 +308,17 @@ export class JobManager {
     await Promise.allSettled([...this.runs.values()].map((run) => run.finished))
   }
 
-  private existing(id: string | undefined): JobRecord | undefined {
+  /** A job started again under its id resumes, with the caller's current cap and uncertainty policy. */
+  private existing(id: string | undefined, input: CommonStart): JobRecord | undefined {
     if (id === undefined || !this.ledger.has(id)) return undefined
+    if (!this.runs.has(id)) {
+      const record = this.ledger.load(id)
+      if (record) {
+        record.maxCredits = input.maxCredits
+        record.onUncertain = input.onUncertain ?? record.onUncertain
+        this.ledger.save(record)
+      }
+    }
     return this.resume(id)
   }
 

@@ -1,0 +1,3 @@
+import { main } from './program'
+
+process.exitCode = await main(process.argv)
