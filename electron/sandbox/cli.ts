@@ -9,6 +9,7 @@ const program = new Command()
   .option('--seed <seed>', 'seed of the synthetic world', '1')
   .option('--rate-limit <perMinute>', 'requests per minute per key', '100')
   .option('--demo-credits <credits>', 'starting balance of the demo account', '10000')
+  .option('--demo-key <key>', 'key of the demo account', 'lk_sandbox_demo_key')
   .parse()
 
 const opts = program.opts<{
@@ -17,6 +18,7 @@ const opts = program.opts<{
   seed: string
   rateLimit: string
   demoCredits: string
+  demoKey: string
 }>()
 
 const sandbox = await startSandbox({
@@ -25,6 +27,7 @@ const sandbox = await startSandbox({
   seed: Number(opts.seed),
   rateLimitPerMinute: Number(opts.rateLimit),
   demoCredits: Number(opts.demoCredits),
+  demoKey: opts.demoKey,
 })
 
 process.stdout.write(

@@ -1,6 +1,7 @@
 /** Owns every timer of a sandbox so that close() leaves nothing running, and applies the time scale. */
 export class Clock {
   private readonly timers = new Set<NodeJS.Timeout>()
+  private readonly sleepers = new Set<() => void>()
   private closed = false
 
   constructor(readonly timeScale: number) {}
@@ -24,14 +25,17 @@ export class Clock {
     this.timers.add(timer)
   }
 
+  /** Waits exactly `ms` milliseconds; a close() ends the wait early so no handler hangs. */
   sleepRaw(ms: number): Promise<void> {
     return new Promise((resolve) => {
       if (this.closed) return resolve()
       const timer = setTimeout(() => {
         this.timers.delete(timer)
+        this.sleepers.delete(resolve)
         resolve()
       }, ms)
       this.timers.add(timer)
+      this.sleepers.add(resolve)
     })
   }
 
@@ -47,5 +51,7 @@ export class Clock {
     this.closed = true
     for (const timer of this.timers) clearTimeout(timer)
     this.timers.clear()
+    for (const wake of this.sleepers) wake()
+    this.sleepers.clear()
   }
 }

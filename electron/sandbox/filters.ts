@@ -157,3 +157,18 @@ export function matchPeople(people: Person[], filters: ParsedFilters): Person[] 
     return ok && includes(filters, subject, (key) => PERSON_KEYS.has(key)) && !excluded(filters, subject)
   })
 }
+
+/** True when the sandbox matches on `spec.key` with the test its declared type calls for. */
+export function isImplemented(spec: FilterSpec): boolean {
+  switch (spec.type) {
+    case 'list':
+    case 'domains':
+      return spec.key in LIST_TESTS
+    case 'integer':
+      return spec.key in INTEGER_TESTS
+    case 'boolean':
+      return spec.key in BOOLEAN_TESTS
+    case 'text':
+      return spec.key in TEXT_TESTS
+  }
+}

@@ -34,7 +34,10 @@ function enrichLead(ctx: SandboxContext, lead: unknown, flags: WorkFlags) {
   const firstName = str(input.first_name)
   const lastName = str(input.last_name)
   const domain = str(input.company_domain)
-  const person = resolvePerson(world, firstName, lastName, domain)
+  // A network profile URL of a world person identifies the lead on its own, as in the lead profile lookup.
+  const person =
+    world.personByNetworkUrl.get(str(input.network_url).trim()) ??
+    resolvePerson(world, firstName, lastName, domain)
   const traits = person
     ? requestedTraits(flags, contactTraits(world, person, flags.verifyCatchAll))
     : NO_TRAITS

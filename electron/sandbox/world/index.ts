@@ -11,7 +11,7 @@ export interface WorldSize {
   peoplePerCompany: number
 }
 
-function buildWorld(seed: number, size: WorldSize): World {
+export function buildWorld(seed: number, size: WorldSize): World {
   const rng = new Rng(seed)
   const faker = new Faker({ locale: [en] })
   faker.seed(seed)
