@@ -67,8 +67,7 @@ export async function openContext(options: GlobalOptions, env = process.env): Pr
     }
   }
   const key = readApiKey({ env, keyFile: options.keyFile })
-  if (!key.ok)
-    throw new CliError(key.error.message, key.error.code === 'missing' ? ExitCode.auth : ExitCode.usage)
+  if (!key.ok) throw new CliError(key.error.message, ExitCode.auth)
   const baseUrl = options.baseUrl ?? env.LEADKEEPER_BASE_URL
   if (!baseUrl) {
     throw new CliError(

@@ -41,10 +41,11 @@ export function summarize(
   }
 }
 
-/** `--json`: one object on stdout. Otherwise a short human summary on stderr, so stdout stays clean. */
+/** `--json`: one object on stdout (and the next step on stderr). Otherwise a short summary on stderr. */
 export function printSummary(summary: JobSummary, json: boolean): void {
   if (json) {
     process.stdout.write(JSON.stringify(summary) + '\n')
+    if (summary.next) process.stderr.write(summary.next + '\n')
     return
   }
   const lines = [

@@ -1,0 +1,171 @@
+import { chmodSync, readFileSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import Papa from 'papaparse'
+import { afterEach, describe, expect, it } from 'vitest'
+import type { CliBed } from './harness'
+import { peopleCsv, runCli, serviceEnv, startCliBed } from './harness'
+
+let bed: CliBed | undefined
+afterEach(async () => {
+  await bed?.close()
+  bed = undefined
+})
+
+function readOutput(path: string): { bom: boolean; rows: Record<string, string>[]; fields: string[] } {
+  const text = readFileSync(path, 'utf8')
+  const parsed = Papa.parse<Record<string, string>>(text.replace(/^\ufeff/, ''), {
+    header: true,
+    skipEmptyLines: true,
+  })
+  return { bom: text.startsWith('\ufeff'), rows: parsed.data, fields: parsed.meta.fields ?? [] }
+}
+
+async function posts(target: CliBed): Promise<number> {
+  const log = await target.sandbox.control.log()
+  return log.requests.filter((r) => r.method === 'POST' && r.path === '/async' && r.status !== 429).length
+}
+
+describe('leadkeeper enrich', () => {
+  it('maps columns by itself, keeps every input column, neutralises formulas and resumes instead of paying twice', async () => {
+    bed = await startCliBed()
+    const { key } = await bed.sandbox.control.createAccount({ credits: 1000 })
+    const input = join(bed.dir, 'in.csv')
+    writeFileSync(
+      input,
+      '\ufeffPrénom;Nom;Société;Site web\n'.replace(/;/g, ',') +
+        'Ada,Lovelace,Analytical,https://www.analytical.com/about\n=cmd,Turing,"@Bletchley",bletchley.com\n',
+    )
+    const output = join(bed.dir, 'out.csv')
+    const first = await runCli(['--json', 'enrich', input, '-o', output], serviceEnv(bed, key))
+    expect(first.code, first.stderr).toBe(0)
+    const summary = JSON.parse(first.stdout) as Record<string, unknown>
+    expect(summary).toMatchObject({ state: 'done', rows: 2, exitCode: 0 })
+    const out = readOutput(output)
+    expect(out.bom).toBe(true)
+    expect(out.fields.slice(0, 4)).toEqual(['Prénom', 'Nom', 'Société', 'Site web'])
+    expect(out.fields).toContain('leadkeeper_status')
+    expect(out.rows[1]?.['Prénom']).toBe("'=cmd")
+    expect(out.rows[1]?.['Société']).toBe("'@Bletchley")
+    expect(out.rows[0]?.company_domain).toBe('analytical.com')
+
+    const again = await runCli(['--json', 'enrich', input, '-o', output], serviceEnv(bed, key))
+    expect(again.code).toBe(0)
+    expect((JSON.parse(again.stdout) as { jobId: string }).jobId).toBe(summary.jobId)
+    expect(await posts(bed)).toBe(1)
+    expect(readFileSync(output, 'utf8')).toBe(readFileSync(output, 'utf8'))
+  })
+
+  it('--map overrides the guesses; unmappable input is bad usage (exit 2) with advice', async () => {
+    bed = await startCliBed()
+    const { key } = await bed.sandbox.control.createAccount({ credits: 1000 })
+    const input = join(bed.dir, 'odd.csv')
+    writeFileSync(input, 'who,surname_x,where\nAda,Lovelace,analytical.com\n')
+    const refused = await runCli(['enrich', input, '-o', join(bed.dir, 'o.csv')], serviceEnv(bed, key))
+    expect(refused.code).toBe(2)
+    expect(refused.stderr).toMatch(/--map/)
+    const mapped = await runCli(
+      [
+        'enrich',
+        input,
+        '-o',
+        join(bed.dir, 'o.csv'),
+        '--map',
+        'first_name=who',
+        '--map',
+        'last_name=surname_x',
+        '--map',
+        'company_domain=where',
+      ],
+      serviceEnv(bed, key),
+    )
+    expect(mapped.code, mapped.stderr).toBe(0)
+    expect(readOutput(join(bed.dir, 'o.csv')).rows[0]?.leadkeeper_status).toMatch(/found/)
+  })
+
+  it('exit 3 for a refused key or an insecure key file, exit 4 for no credits, a refused plan or the cap', async () => {
+    bed = await startCliBed()
+    const input = join(bed.dir, 'in.csv')
+    writeFileSync(input, peopleCsv(30))
+    const out = join(bed.dir, 'out.csv')
+    const base = { LEADKEEPER_BASE_URL: bed.sandbox.baseUrl }
+
+    const badKey = await runCli(['enrich', input, '-o', out], { ...base, LEADKEEPER_API_KEY: 'nope' })
+    expect(badKey.code).toBe(3)
+    expect(badKey.stderr).toMatch(/API key/)
+
+    const keyFile = join(bed.dir, 'key')
+    const { key, accountId } = await bed.sandbox.control.createAccount({ credits: 0, phone: false })
+    writeFileSync(keyFile, key)
+    chmodSync(keyFile, 0o644)
+    const insecure = await runCli(['--key-file', keyFile, 'account'], base)
+    expect(insecure.code).toBe(3)
+    expect(insecure.stderr).toMatch(/chmod 600/)
+    chmodSync(keyFile, 0o600)
+    const account = await runCli(['--key-file', keyFile, '--json', 'account'], base)
+    expect(JSON.parse(account.stdout)).toMatchObject({ creditsLeft: 0 })
+
+    const broke = await runCli(['enrich', input, '-o', out], serviceEnv(bed, key))
+    expect(broke.code).toBe(4)
+    expect(broke.stderr).toMatch(/Top up/)
+    await bed.sandbox.control.topUp(accountId, 1000)
+    const plan = await runCli(
+      ['enrich', input, '-o', join(bed.dir, 'p.csv'), '--phone'],
+      serviceEnv(bed, key),
+    )
+    expect(plan.code).toBe(4)
+    expect(plan.stderr).toMatch(/plan/)
+
+    const capped = await runCli(
+      ['--chunk-size', '10', '--json', 'enrich', input, '-o', join(bed.dir, 'c.csv'), '--max-credits', '15'],
+      serviceEnv(bed, key),
+    )
+    expect(capped.code).toBe(4)
+    expect(JSON.parse(capped.stdout)).toMatchObject({ state: 'capped' })
+    const raised = await runCli(
+      ['--chunk-size', '10', '--json', 'enrich', input, '-o', join(bed.dir, 'c.csv'), '--max-credits', '100'],
+      serviceEnv(bed, key),
+    )
+    expect(JSON.parse(raised.stdout)).toMatchObject({ state: 'done', rows: 30 })
+  })
+
+  it('an uncertain chunk stops with exit 5 under ask (no terminal); skip and resubmit each finish it', async () => {
+    bed = await startCliBed()
+    const { key, accountId } = await bed.sandbox.control.createAccount({ credits: 1000 })
+    const input = join(bed.dir, 'in.csv')
+    writeFileSync(input, peopleCsv(20))
+    const env = serviceEnv(bed, key)
+    const args = (out: string, policy: string) => [
+      '--chunk-size',
+      '10',
+      '--json',
+      'enrich',
+      input,
+      '-o',
+      join(bed.dir, out),
+      '--on-uncertain',
+      policy,
+    ]
+
+    await bed.sandbox.control.setFaults([{ endpoint: 'POST /async', kind: 'status500AfterCreate', times: 1 }])
+    const asked = await runCli(args('skip.csv', 'ask'), env)
+    expect(asked.code).toBe(5)
+    expect(JSON.parse(asked.stdout)).toMatchObject({ state: 'needs_attention' })
+    expect(asked.stderr).toMatch(/--on-uncertain skip/)
+    const skipped = await runCli(args('skip.csv', 'skip'), env)
+    expect(skipped.code).toBe(0)
+    const skippedRows = readOutput(join(bed.dir, 'skip.csv')).rows
+    expect(skippedRows.filter((row) => row.leadkeeper_status === 'skipped')).toHaveLength(10)
+
+    await bed.sandbox.control.setFaults([{ endpoint: 'POST /async', kind: 'status500AfterCreate', times: 1 }])
+    const before = await bed.sandbox.control.balance(accountId)
+    const resubmitted = await runCli(args('resubmit.csv', 'resubmit'), env)
+    expect(resubmitted.code, resubmitted.stderr).toBe(0)
+    const rows = readOutput(join(bed.dir, 'resubmit.csv')).rows
+    expect(
+      rows.every((row) => row.leadkeeper_status === 'found' || row.leadkeeper_status === 'not_found'),
+    ).toBe(true)
+    const summary = JSON.parse(resubmitted.stdout) as { creditsConsumed: number }
+    // The first, uncertain submission was in fact received, so its charge comes on top of the job's own.
+    expect(before - (await bed.sandbox.control.balance(accountId))).toBeGreaterThan(summary.creditsConsumed)
+  })
+})
