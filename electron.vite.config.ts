@@ -1,0 +1,34 @@
+import { defineConfig } from 'electron-vite'
+import vue from '@vitejs/plugin-vue'
+import { fileURLToPath } from 'node:url'
+
+const alias = {
+  '@': fileURLToPath(new URL('./src', import.meta.url)),
+  '@shared': fileURLToPath(new URL('./electron/shared', import.meta.url)),
+}
+
+export default defineConfig({
+  main: {
+    build: {
+      // electron-store is ESM-only and must travel inside the main bundle.
+      externalizeDeps: { exclude: ['electron-store'] },
+      rollupOptions: { input: { index: 'electron/main/index.ts' } },
+    },
+  },
+  preload: {
+    build: {
+      // A sandboxed preload can only be CommonJS and cannot require packages: bundle everything.
+      externalizeDeps: false,
+      rollupOptions: {
+        input: { index: 'electron/preload/index.ts' },
+        output: { format: 'cjs', entryFileNames: '[name].cjs' },
+      },
+    },
+  },
+  renderer: {
+    root: 'src',
+    resolve: { alias },
+    plugins: [vue()],
+    build: { rollupOptions: { input: fileURLToPath(new URL('./src/index.html', import.meta.url)) } },
+  },
+})

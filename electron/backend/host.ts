@@ -1,0 +1,49 @@
+import type { Emit, KeyStorage } from '../shared/contract'
+import type { Result } from '../shared/result'
+
+/** Settings kept on disk. The key is never among them: it lives in a KeyVault. */
+export interface PersistedSettings {
+  baseUrl: string
+  useSandbox: boolean
+  lowBalanceThreshold: number
+}
+
+export const defaultSettings: PersistedSettings = {
+  baseUrl: '',
+  useSandbox: true,
+  lowBalanceThreshold: 100,
+}
+
+export interface SettingsStore {
+  load(): PersistedSettings
+  save(next: PersistedSettings): void
+}
+
+export interface SecretStoreInfo {
+  available: boolean
+  backend: string
+  note: string | null
+}
+
+/** Holds the API key on behalf of the backend; only the backend ever reads the key back. */
+export interface KeyVault {
+  read(): { key: string | null; storage: KeyStorage }
+  secretStore(): SecretStoreInfo
+  set(key: string, storage: 'persistent' | 'session'): Result<void>
+  clear(): void
+}
+
+/** What a host (Electron main, the web host) gives the host-agnostic backend. */
+export interface BackendHost {
+  kind: 'electron' | 'web'
+  version: string
+  platform: string
+  settings: SettingsStore
+  keys: KeyVault
+  emit: Emit
+}
+
+export function maskKey(key: string): string {
+  // Short keys would be half revealed by their last four characters.
+  return key.length >= 12 ? `••••••••${key.slice(-4)}` : '••••••••'
+}

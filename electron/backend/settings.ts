@@ -1,0 +1,53 @@
+import type { Handlers, SettingsView } from '../shared/contract'
+import { ok } from '../shared/result'
+import { maskKey, type BackendHost } from './host'
+import type { Connection } from './connection'
+
+type SettingsHandlers = Pick<
+  Handlers,
+  'settings/get' | 'settings/update' | 'settings/setKey' | 'settings/clearKey'
+>
+
+export function settingsView(host: BackendHost, connection: Connection): SettingsView {
+  const settings = host.settings.load()
+  const { key, storage } = host.keys.read()
+  return {
+    mode: connection.mode(),
+    useSandbox: settings.useSandbox,
+    baseUrl: settings.baseUrl,
+    sandboxUrl: connection.sandboxUrl(),
+    key: { set: key !== null, masked: key === null ? null : maskKey(key), storage },
+    secretStore: host.keys.secretStore(),
+    lowBalanceThreshold: settings.lowBalanceThreshold,
+  }
+}
+
+export function createSettingsHandlers(host: BackendHost, connection: Connection): SettingsHandlers {
+  const changed = () => {
+    connection.invalidate()
+    const view = settingsView(host, connection)
+    host.emit('settings/changed', view)
+    return ok(view)
+  }
+  return {
+    'settings/get': async () => ok(settingsView(host, connection)),
+    'settings/update': async (patch) => {
+      const current = host.settings.load()
+      host.settings.save({
+        baseUrl: patch.baseUrl ?? current.baseUrl,
+        useSandbox: patch.useSandbox ?? current.useSandbox,
+        lowBalanceThreshold: patch.lowBalanceThreshold ?? current.lowBalanceThreshold,
+      })
+      return changed()
+    },
+    'settings/setKey': async ({ key, storage }) => {
+      const stored = host.keys.set(key, storage)
+      if (!stored.ok) return stored
+      return changed()
+    },
+    'settings/clearKey': async () => {
+      host.keys.clear()
+      return changed()
+    },
+  }
+}

@@ -1,0 +1,101 @@
+import { app, BrowserWindow, Menu, ipcMain, safeStorage, screen, session, shell } from 'electron'
+import Store from 'electron-store'
+import { fileURLToPath } from 'node:url'
+import { createBackend } from '../backend'
+import { defaultSettings, type PersistedSettings } from '../backend/host'
+import type { Emit } from '../shared/contract'
+import { startSandbox } from '../sandbox'
+import { createElectronKeyVault } from './key-vault'
+import { registerIpc, trustedSenderCheck } from './ipc'
+import { menuTemplate } from './menu'
+import { applySessionPolicy, hardenWebContents, isAppUrl, secureWebPreferences } from './security'
+import { defaultWindowState, restorableBounds, type WindowState } from './window-state'
+
+interface StoreShape {
+  settings: PersistedSettings
+  windowState: WindowState
+  encryptedApiKey?: string
+}
+
+const devServerUrl = process.env['ELECTRON_RENDERER_URL']
+let mainWindow: BrowserWindow | null = null
+
+function createWindow(store: Store<StoreShape>): BrowserWindow {
+  const state = store.get('windowState')
+  const window = new BrowserWindow({
+    ...restorableBounds(
+      state,
+      screen.getAllDisplays().map((display) => display.workArea),
+    ),
+    minWidth: 900,
+    minHeight: 600,
+    show: false,
+    title: 'Leadkeeper',
+    autoHideMenuBar: false,
+    webPreferences: secureWebPreferences(fileURLToPath(new URL('../preload/index.cjs', import.meta.url))),
+  })
+  if (state.maximized) window.maximize()
+  hardenWebContents(window.webContents, {
+    devServerUrl,
+    openExternal: (url) => shell.openExternal(url),
+  })
+  window.once('ready-to-show', () => window.show())
+  window.on('close', () => {
+    store.set('windowState', { bounds: window.getNormalBounds(), maximized: window.isMaximized() })
+  })
+  if (devServerUrl) void window.loadURL(devServerUrl)
+  else void window.loadFile(fileURLToPath(new URL('../renderer/index.html', import.meta.url)))
+  return window
+}
+
+async function start(): Promise<void> {
+  const store = new Store<StoreShape>({
+    name: 'leadkeeper',
+    defaults: { settings: defaultSettings, windowState: defaultWindowState },
+  })
+  applySessionPolicy(session.defaultSession)
+  Menu.setApplicationMenu(Menu.buildFromTemplate(menuTemplate(process.platform, Boolean(devServerUrl))))
+
+  const emit: Emit = (event, payload) => {
+    if (mainWindow && !mainWindow.isDestroyed()) mainWindow.webContents.send(event, payload)
+  }
+  const backend = createBackend(
+    {
+      kind: 'electron',
+      version: app.getVersion(),
+      platform: process.platform,
+      settings: { load: () => store.get('settings'), save: (next) => store.set('settings', next) },
+      keys: createElectronKeyVault(store, safeStorage),
+      emit,
+    },
+    { startSandbox: () => startSandbox({ port: 0 }) },
+  )
+  registerIpc(
+    ipcMain,
+    backend.handlers,
+    trustedSenderCheck(
+      () => mainWindow,
+      (url) => isAppUrl(url, devServerUrl),
+    ),
+  )
+  app.on('before-quit', () => void backend.close())
+
+  mainWindow = createWindow(store)
+  app.on('activate', () => {
+    if (BrowserWindow.getAllWindows().length === 0) mainWindow = createWindow(store)
+  })
+}
+
+if (!app.requestSingleInstanceLock()) {
+  app.quit()
+} else {
+  app.on('second-instance', () => {
+    if (!mainWindow) return
+    if (mainWindow.isMinimized()) mainWindow.restore()
+    mainWindow.focus()
+  })
+  app.on('window-all-closed', () => {
+    if (process.platform !== 'darwin') app.quit()
+  })
+  void app.whenReady().then(start)
+}

@@ -1,0 +1,55 @@
+import { test as base, type Page } from '@playwright/test'
+import { spawn, type ChildProcess } from 'node:child_process'
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { createInterface } from 'node:readline'
+
+export interface WebHostProcess {
+  url: string
+  origin: string
+  home: string
+  /** Every WebSocket frame the page sent or received, to prove what never crossed the wire. */
+  frames: string[]
+}
+
+/** Runs the real `npm run web` entry (built renderer required) with its own settings folder. */
+async function startWebHost(
+  env: Record<string, string> = {},
+): Promise<{ process: ChildProcess; host: Omit<WebHostProcess, 'frames'> }> {
+  const home = mkdtempSync(join(tmpdir(), 'leadkeeper-e2e-'))
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'electron/web/start.ts', '--port', '0', '--json'],
+    {
+      env: { ...process.env, ...env, LEADKEEPER_HOME: home, LEADKEEPER_API_KEY: '', LEADKEEPER_KEY_FILE: '' },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  )
+  const lines = createInterface({ input: child.stdout! })
+  const first = await new Promise<string>((resolve, reject) => {
+    lines.once('line', resolve)
+    child.once('exit', (code) => reject(new Error(`the web host exited with ${code}`)))
+  })
+  const parsed = JSON.parse(first) as { url: string; origin: string }
+  return { process: child, host: { ...parsed, home } }
+}
+
+export const test = base.extend<{ webHost: WebHostProcess; app: Page }>({
+  webHost: async ({ page }, use) => {
+    const { process: child, host } = await startWebHost()
+    const frames: string[] = []
+    page.on('websocket', (socket) => {
+      socket.on('framesent', (frame) => frames.push(String(frame.payload)))
+      socket.on('framereceived', (frame) => frames.push(String(frame.payload)))
+    })
+    await use({ ...host, frames })
+    child.kill('SIGTERM')
+  },
+  app: async ({ page, webHost }, use) => {
+    await page.goto(webHost.url)
+    await use(page)
+  },
+})
+
+export { expect } from '@playwright/test'

@@ -1,0 +1,47 @@
+import { expect, test } from './fixtures'
+import { SettingsPage } from './pages/settings'
+import { ShellPage } from './pages/shell'
+
+const secretKey = 'lk_test_Zq8Vn3Rt7Yp2Kd5Wm9Xc'
+
+test('the shell renders on the sandbox with the balance in the header', async ({ app }) => {
+  const shell = new ShellPage(app)
+  await expect(shell.sidebar()).toContainText('Lists')
+  await expect(shell.sidebar()).toContainText('Company search')
+  await expect(shell.sidebar()).toContainText('Settings')
+  await expect(app.locator('[data-test="sandbox-banner"]')).toBeVisible()
+  await expect(shell.credits()).toContainText(/[\d,.]+ credits/)
+  await expect(app.getByText('Sandbox · synthetic data')).toBeVisible()
+  await shell.screenshot('shell-home')
+})
+
+test('settings save a key that never reaches the page or the wire', async ({ app, webHost }) => {
+  const shell = new ShellPage(app)
+  await shell.open('Settings')
+  const settings = new SettingsPage(app)
+  await expect(settings.keyStatus()).toContainText('Not set')
+  await settings.saveKey(secretKey, 'persistent')
+  await expect(settings.keyStatus()).toContainText('Set')
+  await expect(settings.masked()).toHaveText(`••••••••${secretKey.slice(-4)}`)
+  await expect(settings.keyInput()).toHaveValue('')
+  await shell.screenshot('settings-key-saved')
+
+  await app.reload()
+  await expect(settings.keyStatus()).toContainText('Set')
+  const html = await app.content()
+  expect(html).not.toContain(secretKey)
+  expect(await app.evaluate(() => document.body.innerText)).not.toContain(secretKey)
+
+  // The key went to the backend once, in the call that saved it, and never came back.
+  const carrying = webHost.frames.filter((frame) => frame.includes(secretKey))
+  expect(carrying).toHaveLength(1)
+  expect(JSON.parse(carrying[0]!)).toMatchObject({ channel: 'settings/setKey' })
+  expect(webHost.frames.length).toBeGreaterThan(4)
+})
+
+test('an invalid service address is refused with a clear message', async ({ app }) => {
+  await new ShellPage(app).open('Settings')
+  await app.locator('[data-test="base-url"] input').fill('http://api.example.com/api/v2')
+  await app.locator('[data-test="save-address"]').click()
+  await expect(app.getByText('Use an https:// address')).toBeVisible()
+})

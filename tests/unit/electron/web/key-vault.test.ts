@@ -1,0 +1,43 @@
+import { chmodSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { createWebKeyVault } from '../../../../electron/web/key-vault'
+
+const key = 'lk_live_0123456789abcdef'
+const home = () => mkdtempSync(join(tmpdir(), 'leadkeeper-web-vault-'))
+
+describe('web host key vault', () => {
+  it('saves the key to a file only the user can read', () => {
+    const keyFile = join(home(), 'api-key')
+    const vault = createWebKeyVault({ env: {}, keyFile })
+    expect(vault.set(key, 'persistent').ok).toBe(true)
+    expect(statSync(keyFile).mode & 0o777).toBe(0o600)
+    expect(readFileSync(keyFile, 'utf8').trim()).toBe(key)
+    expect(createWebKeyVault({ env: {}, keyFile }).read()).toEqual({ key, storage: 'file' })
+  })
+
+  it('reads LEADKEEPER_API_KEY from the environment', () => {
+    const vault = createWebKeyVault({ env: { LEADKEEPER_API_KEY: key }, keyFile: join(home(), 'api-key') })
+    expect(vault.read()).toEqual({ key, storage: 'environment' })
+  })
+
+  it('refuses a key file others can read, and says how to fix it', () => {
+    const keyFile = join(home(), 'api-key')
+    writeFileSync(keyFile, key)
+    chmodSync(keyFile, 0o644)
+    const vault = createWebKeyVault({ env: {}, keyFile })
+    expect(vault.read()).toEqual({ key: null, storage: 'none' })
+    expect(vault.secretStore().note).toContain(`chmod 600 ${keyFile}`)
+  })
+
+  it('keeps a session key in memory only, and clearing forgets every source', () => {
+    const keyFile = join(home(), 'api-key')
+    const vault = createWebKeyVault({ env: { LEADKEEPER_API_KEY: 'lk_from_environment_1234' }, keyFile })
+    vault.set(key, 'session')
+    expect(vault.read()).toEqual({ key, storage: 'session' })
+    expect(() => statSync(keyFile)).toThrow()
+    vault.clear()
+    expect(vault.read()).toEqual({ key: null, storage: 'none' })
+  })
+})
