@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto'
+import { appendBounded } from './boundedLog'
 
 export interface Plan {
   phone: boolean
@@ -42,7 +43,10 @@ export class Accounts {
   readonly charges: ChargeEntry[] = []
   private nextId = 1
 
-  constructor(private readonly defaultCredits: number) {}
+  constructor(
+    private readonly defaultCredits: number,
+    private readonly logLimit: number,
+  ) {}
 
   create(
     input: NewAccount,
@@ -122,13 +126,14 @@ export class Accounts {
     if (tenths <= 0) return true
     if (account.tenths < tenths) return false
     account.tenths -= tenths
-    this.charges.push({
+    const entry: ChargeEntry = {
       at: new Date().toISOString(),
       accountId: account.id,
       ...(requestId ? { requestId } : {}),
       credits: toCredits(tenths),
       reason,
-    })
+    }
+    appendBounded(this.charges, entry, this.logLimit)
     return true
   }
 

@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
+import { appendBounded } from './boundedLog'
 import type { ApiRequest, LogEntry, SandboxContext } from './context'
 import { failure } from './handlers/common'
 import { json, parseJsonObject, readBody, send, text, type Reply } from './http'
@@ -40,7 +41,7 @@ export class Api {
       key: null,
       ...(method === 'POST' ? { body: parsed } : {}),
     }
-    this.ctx.requestLog.push(entry)
+    appendBounded(this.ctx.requestLog, entry, this.ctx.options.logLimit)
     const matched = matchRoute(method, path)
     if (!matched)
       return this.answer(res, entry, json(404, { success: false, message: MESSAGES.routeNotFound }))

@@ -16,6 +16,7 @@ export type { FaultRule, FaultKind, FaultEndpoint } from './faults'
 export type { LogEntry } from './context'
 export type { ChargeEntry, NewAccount, Plan } from './accounts'
 export type { WebhookAttempt } from './webhooks'
+export { controlClient } from './control/client'
 
 export interface Sandbox {
   /** 'http://127.0.0.1:PORT' */
@@ -35,13 +36,18 @@ export const DEMO_ACCOUNT_ID = 'demo'
 export async function startSandbox(options?: SandboxOptions): Promise<Sandbox> {
   const resolved = resolveOptions(options)
   const clock = new Clock(resolved.timeScale)
-  const accounts = new Accounts(resolved.defaultCredits)
+  const accounts = new Accounts(resolved.defaultCredits, resolved.logLimit)
   const ctx: SandboxContext = {
     options: resolved,
     clock,
     accounts,
     faults: new Faults(resolved.seed),
-    webhooks: new Webhooks(clock, resolved.webhookRetryDelaysMs, resolved.webhookTimeoutMs),
+    webhooks: new Webhooks(
+      clock,
+      resolved.webhookRetryDelaysMs,
+      resolved.webhookTimeoutMs,
+      resolved.logLimit,
+    ),
     jobs: new Jobs(),
     world: () =>
       getWorld(resolved.seed, {

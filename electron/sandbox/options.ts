@@ -51,6 +51,8 @@ export interface SandboxOptions {
   worldCompanies?: number
   /** Average people per world company. Default 10. */
   worldPeoplePerCompany?: number
+  /** Entries kept in each control log (requests, charges, webhook attempts); the oldest go first. Default 10000. */
+  logLimit?: number
 }
 
 export type ResolvedOptions = Required<SandboxOptions>
@@ -82,6 +84,7 @@ export const DEFAULT_OPTIONS: ResolvedOptions = {
   leadSearchMaxLeads: 1000,
   worldCompanies: 3000,
   worldPeoplePerCompany: 10,
+  logLimit: 10_000,
 }
 
 export function resolveOptions(options: SandboxOptions = {}): ResolvedOptions {

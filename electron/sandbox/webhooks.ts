@@ -1,3 +1,4 @@
+import { appendBounded } from './boundedLog'
 import type { Clock } from './clock'
 
 export interface WebhookAttempt {
@@ -18,6 +19,7 @@ export class Webhooks {
     private readonly clock: Clock,
     private readonly retryDelaysMs: number[],
     private readonly timeoutMs: number,
+    private readonly logLimit: number,
   ) {}
 
   /** Up to 1 + retryDelaysMs.length attempts, spaced by the scaled delays; any 2xx ends it. */
@@ -58,7 +60,7 @@ export class Webhooks {
       clearTimeout(timer)
       this.controllers.delete(controller)
     }
-    if (!this.clock.isClosed) this.attempts.push(record)
+    if (!this.clock.isClosed) appendBounded(this.attempts, record, this.logLimit)
     return record.ok
   }
 

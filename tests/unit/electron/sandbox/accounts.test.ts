@@ -3,7 +3,7 @@ import { Accounts, decimalCredits, wholeCredits } from '../../../../electron/san
 
 describe('Accounts', () => {
   it('keeps tenths exact and never lets a balance go negative', () => {
-    const accounts = new Accounts(1000)
+    const accounts = new Accounts(1000, 100)
     const { accountId } = accounts.create({ credits: 0.3 })
     const account = accounts.require(accountId)
     expect(accounts.charge(account, 1, 'lead_profile')).toBe(true)
@@ -22,7 +22,7 @@ describe('Accounts', () => {
   })
 
   it('resolves only active keys and notifies credits', () => {
-    const accounts = new Accounts(10)
+    const accounts = new Accounts(10, 100)
     const credited: string[] = []
     accounts.onCredit((id) => credited.push(id))
     const { accountId, key } = accounts.create({})
