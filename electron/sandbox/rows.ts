@@ -194,7 +194,8 @@ export function companyProfile(company: Company) {
     company_head_quarters_city: company.hq.city,
     company_head_quarters_country: company.hq.country,
     company_address_city: company.hq.city,
-    company_address_state: company.hq.state,
+    // The live profile often lacks address parts and sends them as empty strings, not null.
+    company_address_state: company.id % 5 === 0 ? '' : company.hq.state,
     company_address_country: company.hq.country,
     company_address_zipcode: company.hqZipcode,
     company_keywords: [...company.keywords],

@@ -32,7 +32,7 @@ export interface LeadQueue<J extends LeadQueueJob> {
 
 /**
  * Runs one lead per step. The queue goes `on_hold` when the next lead costs more than the balance, or
- * when a charge empties the balance while leads remain; a credit to the account resumes it.
+ * when its own charge empties the balance while leads remain; a credit to the account resumes it.
  */
 export function runLeadQueue<J extends LeadQueueJob>(ctx: SandboxContext, queue: LeadQueue<J>): void {
   const { job } = queue
@@ -48,7 +48,7 @@ export function runLeadQueue<J extends LeadQueueJob>(ctx: SandboxContext, queue:
     job.consumedTenths += next.cost
     next.commit()
     if (queue.remaining() === 0) return queue.finish()
-    if (account().tenths === 0) {
+    if (next.cost > 0 && account().tenths === 0) {
       job.status = 'on_hold'
       return
     }

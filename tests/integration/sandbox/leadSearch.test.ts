@@ -255,7 +255,7 @@ describe('lead search errors', () => {
     )
   })
 
-  it('402 for enrichment without credits and phone without the add-on; free search still accepted', async () => {
+  it('402 for enrichment without credits and phone without the add-on; a free search still runs to the end', async () => {
     const { key, accountId } = await sandbox.control.createAccount({ credits: 0 })
     const broke = await submit(key, { filters: VPS, enrich_email_address: true })
     expect(broke.status).toBe(402)
@@ -263,7 +263,10 @@ describe('lead search errors', () => {
       success: false,
       message: 'You do not have enough tokens to use Lead Finder API.',
     })
-    expect((await submit(key, { filters: VPS })).status).toBe(202)
+    const free = await submit(key, { filters: VPS, limit: 5 })
+    expect(free.status).toBe(202)
+    const done = await finished(key, free.body.request_id)
+    expect(done.body.leads).toHaveLength(5)
     await sandbox.control.setPlan(accountId, { phone: false })
     await sandbox.control.setCredits(accountId, 10)
     const phone = await submit(key, { filters: VPS, enrich_phone_number: true })

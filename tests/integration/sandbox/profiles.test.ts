@@ -94,6 +94,15 @@ describe('POST /enrich_profile/company', () => {
     expect(response.body.data.company_employees_range_end).toBeNull()
   })
 
+  it('accepts both identifiers together, the network URL first', async () => {
+    const response = await company({
+      company_network_url: openEnded.networkUrl,
+      company_domain: person.company.domain,
+    })
+    expect(response.status).toBe(200)
+    expect(response.body.data.company_domain).toBe(openEnded.domain)
+  })
+
   it('accepts the key in the body as api_key', async () => {
     const response = await company({ company_domain: person.company.domain, api_key: sandbox.demoKey }, null)
     expect(response.status).toBe(200)
@@ -171,6 +180,7 @@ describe('POST /enrich_profile/lead', () => {
     for (const body of [
       { first_name: 'A', last_name: 'B' },
       { company: 'Acme', company_domain: 'acme.com' },
+      { first_name: 'A', last_name: 'B', company: 'Acme' },
     ]) {
       const partial = await lead(body)
       expect(partial.status).toBe(422)

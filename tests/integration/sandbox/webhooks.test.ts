@@ -88,6 +88,20 @@ describe('whole-request webhook', () => {
     await waitFor(() => receiver.on('/ok-leads').length === 1)
     expect(receiver.on('/ok-leads')[0]?.body).toEqual(done.body)
   })
+
+  it('company search sends no webhook', async () => {
+    const created = await call(sandbox, 'POST', '/company_finder/async', {
+      key: sandbox.demoKey,
+      body: { filters: { is_b2b: true }, limit: 2, webhook: `${receiver.url}/companies` },
+    })
+    await pollUntil(
+      () =>
+        call(sandbox, 'GET', `/company_finder/async/${created.body.request_id}`, { key: sandbox.demoKey }),
+      byStatus('terminated'),
+    )
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    expect(receiver.on('/companies')).toHaveLength(0)
+  })
 })
 
 describe('per-lead contact_webhook', () => {
