@@ -73,10 +73,8 @@ export class Api {
     }
 
     const request: ApiRequest = {
-      req,
       body,
       params: matched.id === undefined ? {} : { id: matched.id },
-      query,
       account,
       stuck: faults.stuck !== undefined,
     }

@@ -1,4 +1,3 @@
-import type { IncomingMessage } from 'node:http'
 import type { Account, Accounts } from './accounts'
 import type { Clock } from './clock'
 import type { Faults } from './faults'
@@ -31,10 +30,8 @@ export interface SandboxContext {
 
 /** What a handler of the interface receives for one authenticated request. */
 export interface ApiRequest {
-  req: IncomingMessage
   body: Record<string, unknown>
   params: { id?: string }
-  query: URLSearchParams
   account: Account
   /** Set when a 'stuck' fault fired: work created by this request never finishes. */
   stuck: boolean
