@@ -41,6 +41,8 @@ export interface BackendHost {
   settings: SettingsStore
   keys: KeyVault
   emit: Emit
+  /** Where the job ledger lives; survives restarts. */
+  stateDir: string
 }
 
 export function maskKey(key: string): string {

@@ -1,6 +1,8 @@
 import type { Handlers } from '../shared/contract'
 import { ok } from '../shared/result'
 import { createAccountHandlers } from './account'
+import { JobsService } from './jobs'
+import { createLookupHandlers } from './lookups'
 import { Connection, type SandboxStarter } from './connection'
 import type { BackendHost } from './host'
 import { ServiceAccess } from './service'
@@ -8,6 +10,7 @@ import { createSettingsHandlers } from './settings'
 
 export interface Backend {
   handlers: Handlers
+  start(): Promise<void>
   close(): Promise<void>
 }
 
@@ -16,13 +19,34 @@ export interface Backend {
  * WebSocket. Each feature contributes its channels; the `Handlers` type makes a missing one a
  * compile error.
  */
-export function createBackend(host: BackendHost, options: { startSandbox: SandboxStarter }): Backend {
+export interface BackendOptions {
+  startSandbox: SandboxStarter
+  /** The time scale the sandbox was started with (1 = real time). */
+  sandboxTimeScale: number
+}
+
+export function createBackend(host: BackendHost, options: BackendOptions): Backend {
   const connection = new Connection(host, options.startSandbox)
-  const service = new ServiceAccess(connection)
+  const service = new ServiceAccess(connection, options.sandboxTimeScale)
+  const jobs = new JobsService(host, service, host.stateDir)
+  const account = createAccountHandlers(host, service)
+  const refreshAccount = () => void account['account/get'](undefined)
   const handlers: Handlers = {
     'app/info': async () => ok({ version: host.version, host: host.kind, platform: host.platform }),
     ...createSettingsHandlers(host, connection),
-    ...createAccountHandlers(host, service),
+    ...account,
+    ...jobs.handlers(),
+    ...createLookupHandlers(service, refreshAccount),
   }
-  return { handlers, close: () => connection.close() }
+  return {
+    handlers,
+    /** Picks up jobs a previous run left unfinished, so they continue without the window asking. */
+    start: async () => {
+      await jobs.manager()
+    },
+    close: async () => {
+      await jobs.close()
+      await connection.close()
+    },
+  }
 }

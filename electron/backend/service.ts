@@ -1,4 +1,5 @@
 import { createServiceClient, type ServiceClient } from '../engine/client/client'
+import { resolveSettings, scaleDurations } from '../engine/settings'
 import { isServiceError } from '../engine/client/errors'
 import { errorCodes, fail, ok, type ErrorCode, type Result } from '../shared/result'
 import type { Connection, Endpoint } from './connection'
@@ -7,7 +8,11 @@ import type { Connection, Endpoint } from './connection'
 export class ServiceAccess {
   private cached: { endpoint: Endpoint; client: ServiceClient } | null = null
 
-  constructor(private readonly connection: Connection) {
+  constructor(
+    private readonly connection: Connection,
+    /** The sandbox runs time-scaled; the client's polling and back-off follow the same clock. */
+    private readonly sandboxTimeScale: number,
+  ) {
     connection.onInvalidate(() => {
       this.cached = null
     })
@@ -19,7 +24,14 @@ export class ServiceAccess {
     if (!endpoint.ok) return endpoint
     this.cached = {
       endpoint: endpoint.data,
-      client: createServiceClient({ baseUrl: endpoint.data.baseUrl, apiKey: endpoint.data.apiKey }),
+      client: createServiceClient({
+        baseUrl: endpoint.data.baseUrl,
+        apiKey: endpoint.data.apiKey,
+        settings:
+          endpoint.data.mode === 'sandbox'
+            ? scaleDurations(resolveSettings(), this.sandboxTimeScale)
+            : resolveSettings(),
+      }),
     }
     return ok(this.cached)
   }

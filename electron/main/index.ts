@@ -1,5 +1,6 @@
 import { app, BrowserWindow, Menu, ipcMain, safeStorage, screen, session, shell } from 'electron'
 import Store from 'electron-store'
+import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { createBackend } from '../backend'
 import { defaultSettings, type PersistedSettings } from '../backend/host'
@@ -18,6 +19,8 @@ interface StoreShape {
 }
 
 const devServerUrl = process.env['ELECTRON_RENDERER_URL']
+/** The in-app sandbox runs five times faster than the real service, so a demo feels lively. */
+const sandboxTimeScale = Number(process.env['LEADKEEPER_SANDBOX_TIME_SCALE'] ?? 0.2)
 let mainWindow: BrowserWindow | null = null
 
 function createWindow(store: Store<StoreShape>): BrowserWindow {
@@ -67,8 +70,9 @@ async function start(): Promise<void> {
       settings: { load: () => store.get('settings'), save: (next) => store.set('settings', next) },
       keys: createElectronKeyVault(store, safeStorage),
       emit,
+      stateDir: join(app.getPath('userData'), 'state'),
     },
-    { startSandbox: () => startSandbox({ port: 0 }) },
+    { startSandbox: () => startSandbox({ port: 0, timeScale: sandboxTimeScale }), sandboxTimeScale },
   )
   registerIpc(
     ipcMain,
@@ -79,6 +83,7 @@ async function start(): Promise<void> {
     ),
   )
   app.on('before-quit', () => void backend.close())
+  void backend.start().catch((error: unknown) => console.error('[backend] could not resume jobs', error))
 
   mainWindow = createWindow(store)
   app.on('activate', () => {

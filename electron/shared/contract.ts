@@ -7,6 +7,28 @@
  */
 import { z } from 'zod'
 import type { Result } from './result'
+import type {
+  ChunkState,
+  JobRecord,
+  JobCounts,
+  JobError,
+  JobKind,
+  JobState,
+  ResultBatch,
+} from '../engine/jobs/types'
+import type { CompanyProfile, LeadProfile } from '../engine/client/schemas'
+
+export type {
+  ChunkState,
+  JobCounts,
+  JobError,
+  JobKind,
+  JobState,
+  ResultBatch,
+  ResultRow,
+  RowStatus,
+} from '../engine/jobs/types'
+export type { CompanyProfile, CompanyRow, EnrichedLead, LeadProfile, LeadRow } from '../engine/client/schemas'
 
 const noInput = z.undefined()
 
@@ -67,6 +89,124 @@ const apiKey = z
   .max(512, 'That key is too long to be an API key.')
   .regex(/^\S+$/, 'An API key has no spaces inside.')
 
+/** A job as the renderer sees it: the ledger's record with its chunks counted by state. */
+export type JobView = Omit<JobRecord, 'chunks'> & { chunkStates: Partial<Record<ChunkState, number>> }
+
+export interface JobProgressEvent {
+  jobId: string
+  kind: JobKind
+  state: JobState
+  counts: JobCounts
+  creditsConsumed: number
+  estimateMax: number | null
+  chunks: Partial<Record<ChunkState, number>>
+  requestsSent: number
+}
+
+export interface ResultPageView {
+  batches: ResultBatch[]
+  cursor: number
+  complete: boolean
+}
+
+export interface EnrichmentEstimateView {
+  rows: number
+  toSend: number
+  known: number
+  duplicates: number
+  invalid: number
+  chunks: number
+  minCredits: number
+  maxCredits: number
+}
+
+export interface UncertainEvidenceView {
+  jobId: string
+  chunks: { index: number; leads: number; intentAt?: string; balanceBefore?: number; message?: string }[]
+  balanceAtStart?: number
+  balanceNow?: number
+  maxDoubleCharge: number | null
+}
+
+/** Outputs are produced by our own backend; their types are declared, not re-validated at run time. */
+const declared = <T>() => z.custom<T>(() => true)
+
+const jobId = z.string().regex(/^[A-Za-z0-9_-]{6,80}$/, 'Not a job id.')
+const text = (max: number) => z.string().max(max).optional()
+const webhookUrl = z
+  .string()
+  .trim()
+  .url('A webhook must be a full https:// address.')
+  .refine((value) => value.startsWith('https://'), 'A webhook must be a full https:// address.')
+
+export const enrichmentRowSchema = z
+  .object({
+    key: z.string().min(1).max(200),
+    first_name: text(300),
+    last_name: text(300),
+    full_name: text(600),
+    company_domain: text(500),
+    company_name: text(500),
+    website: text(2000),
+    email: text(500),
+    network_url: text(2000),
+    known: z.boolean().optional(),
+  })
+  .strict()
+export type EnrichmentRowInput = z.infer<typeof enrichmentRowSchema>
+
+/** Rows travel to the backend in batches of at most this many per call. */
+export const stageBatchLimit = 10_000
+
+const uncertainPolicy = z.enum(['ask', 'skip', 'resubmit'])
+const maxCredits = z.number().min(0).max(100_000_000).optional()
+const filters = z.record(z.string(), z.unknown())
+
+export const leadSearchSchema = z
+  .object({
+    filters,
+    limit: z.number().int().optional(),
+    offset: z.number().int().optional(),
+    maxLeads: z.number().int().optional(),
+    email: z.boolean().optional(),
+    phone: z.boolean().optional(),
+    webhook: webhookUrl.optional(),
+  })
+  .strict()
+
+export const companySearchSchema = z
+  .object({
+    filters,
+    limit: z.number().int().min(1).max(200).optional(),
+    offset: z.number().int().min(0).optional(),
+    /** Pages to fetch; absent fetches every page. */
+    pages: z.number().int().min(1).max(10_000).optional(),
+  })
+  .strict()
+
+const companyLookupSchema = z
+  .object({
+    company_domain: z.string().trim().max(500).optional(),
+    company_network_url: z.string().trim().max(2000).optional(),
+  })
+  .strict()
+  .refine(
+    (value) => Boolean(value.company_domain || value.company_network_url),
+    'Give a domain or a network URL.',
+  )
+
+const leadLookupSchema = z.union([
+  z.object({ network_url: z.string().trim().min(1).max(2000) }).strict(),
+  z
+    .object({
+      first_name: z.string().trim().min(1).max(300),
+      last_name: z.string().trim().min(1).max(300),
+      company_domain: z.string().trim().min(1).max(500),
+      company: z.string().trim().max(500).optional(),
+    })
+    .strict(),
+])
+
 export const channels = {
   'app/info': {
     input: noInput,
@@ -93,11 +233,86 @@ export const channels = {
   },
   'settings/clearKey': { input: noInput, output: settingsViewSchema },
   'account/get': { input: noInput, output: accountViewSchema },
+  'jobs/list': { input: noInput, output: declared<JobView[]>() },
+  'jobs/get': { input: z.object({ jobId }).strict(), output: declared<JobView>() },
+  'jobs/stageRows': {
+    input: z
+      .object({
+        stagingId: z.string().uuid().optional(),
+        rows: z.array(enrichmentRowSchema).min(1).max(stageBatchLimit),
+      })
+      .strict(),
+    output: declared<{ stagingId: string; staged: number }>(),
+  },
+  'jobs/estimate': {
+    input: z.object({ stagingId: z.string().uuid(), email: z.boolean(), phone: z.boolean() }).strict(),
+    output: declared<EnrichmentEstimateView>(),
+  },
+  'jobs/startEnrichment': {
+    input: z
+      .object({
+        jobId,
+        stagingId: z.string().uuid(),
+        label: z.string().max(200),
+        options: z
+          .object({
+            email: z.boolean(),
+            phone: z.boolean(),
+            catchAll: z.boolean(),
+            webhook: webhookUrl.optional(),
+            contactWebhook: webhookUrl.optional(),
+          })
+          .strict(),
+        maxCredits,
+        onUncertain: uncertainPolicy.optional(),
+      })
+      .strict(),
+    output: declared<JobView>(),
+  },
+  'jobs/startLeadSearch': {
+    input: z.object({ jobId, label: z.string().max(200), search: leadSearchSchema, maxCredits }).strict(),
+    output: declared<JobView>(),
+  },
+  'jobs/startCompanySearch': {
+    input: z.object({ jobId, label: z.string().max(200), search: companySearchSchema, maxCredits }).strict(),
+    output: declared<JobView>(),
+  },
+  'jobs/results': {
+    input: z
+      .object({
+        jobId,
+        after: z.number().int().min(0).optional(),
+        limit: z.number().int().min(1).max(1000).optional(),
+      })
+      .strict(),
+    output: declared<ResultPageView>(),
+  },
+  'jobs/unacknowledged': { input: z.object({ jobId }).strict(), output: declared<ResultPageView>() },
+  'jobs/ack': {
+    input: z.object({ jobId, cursor: z.number().int().min(0) }).strict(),
+    output: declared<null>(),
+  },
+  'jobs/cancel': { input: z.object({ jobId }).strict(), output: declared<JobView>() },
+  'jobs/resume': { input: z.object({ jobId }).strict(), output: declared<JobView>() },
+  'jobs/uncertainEvidence': {
+    input: z.object({ jobId }).strict(),
+    output: declared<UncertainEvidenceView>(),
+  },
+  'jobs/resolveUncertain': {
+    input: z.object({ jobId, action: z.enum(['resubmit', 'skip']) }).strict(),
+    output: declared<JobView>(),
+  },
+  'lookup/company': { input: companyLookupSchema, output: declared<CompanyProfile>() },
+  'lookup/lead': { input: leadLookupSchema, output: declared<LeadProfile>() },
 } as const satisfies Record<string, { input: z.ZodType; output: z.ZodType }>
 
 export const events = {
   'settings/changed': settingsViewSchema,
   'account/changed': accountViewSchema,
+  'jobs/progress': declared<JobProgressEvent>(),
+  'jobs/state': declared<{ jobId: string; state: JobState; error?: JobError }>(),
+  /** A batch of results is on disk; fetch it with `jobs/results` and acknowledge it with `jobs/ack`. */
+  'jobs/results': declared<{ jobId: string; seq: number; rows: number }>(),
 } as const satisfies Record<string, z.ZodType>
 
 export type Channels = typeof channels

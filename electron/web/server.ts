@@ -53,6 +53,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     for (const socket of sockets) socket.send(frame)
   }
   const backend = options.createBackend(emit)
+  void backend.start().catch((error: unknown) => console.error('[backend] could not resume jobs', error))
 
   const server = createServer()
   await new Promise<void>((resolve, reject) => {

@@ -20,6 +20,8 @@ async function main(): Promise<void> {
     process.env['LEADKEEPER_HOME'] ??
       join(process.env['XDG_CONFIG_HOME'] ?? join(homedir(), '.config'), 'leadkeeper'),
   )
+  // The in-app sandbox runs five times faster than the real service, so a demo feels lively.
+  const sandboxTimeScale = Number(process.env['LEADKEEPER_SANDBOX_TIME_SCALE'] ?? 0.2)
   const rendererDir = fileURLToPath(new URL('../../out/renderer', import.meta.url))
   const createHost = (port: number) =>
     startWebHost({
@@ -34,8 +36,9 @@ async function main(): Promise<void> {
             settings: createFileSettingsStore(join(home, 'settings.json')),
             keys: createWebKeyVault({ env: process.env, keyFile: join(home, 'api-key') }),
             emit,
+            stateDir: join(home, 'state'),
           },
-          { startSandbox: () => startSandbox({ port: 0 }) },
+          { startSandbox: () => startSandbox({ port: 0, timeScale: sandboxTimeScale }), sandboxTimeScale },
         ),
     })
 

@@ -30,7 +30,7 @@ test('settings save a key that never reaches the page or the wire', async ({ app
   await expect(settings.keyStatus()).toContainText('Set')
   const html = await app.content()
   expect(html).not.toContain(secretKey)
-  expect(await app.evaluate(() => document.body.innerText)).not.toContain(secretKey)
+  expect(await app.locator('body').innerText()).not.toContain(secretKey)
 
   // The key went to the backend once, in the call that saved it, and never came back.
   const carrying = webHost.frames.filter((frame) => frame.includes(secretKey))

@@ -27,8 +27,9 @@ export async function startTestWebHost(env: NodeJS.ProcessEnv = {}): Promise<Web
           settings: createFileSettingsStore(join(home, 'settings.json')),
           keys: createWebKeyVault({ env, keyFile: join(home, 'api-key') }),
           emit,
+          stateDir: join(home, 'state'),
         },
-        { startSandbox: () => startSandbox({ port: 0, timeScale: 0.01 }) },
+        { startSandbox: () => startSandbox({ port: 0, timeScale: 0.01 }), sandboxTimeScale: 0.01 },
       ),
   })
   return Object.assign(host, { home })
