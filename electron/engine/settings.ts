@@ -33,7 +33,7 @@ export interface EngineSettings {
     email: number
     phone: number
     leadProfile: number
-    /** Price of one company search result; not published, so 0 unless the caller knows better. */
+    /** Price of one company search result. Not published: 1 is assumed so that caps and estimates err on the safe side. */
     companySearchResult: number
   }
   /** Email statuses a row may carry; anything else is reported as unknown. */
@@ -57,7 +57,7 @@ export const defaultSettings: EngineSettings = {
   pollTimeoutMs: 300_000,
   chunkSize: 100,
   maxChunksInFlight: 4,
-  prices: { email: 1, phone: 10, leadProfile: 0.1, companySearchResult: 0 },
+  prices: { email: 1, phone: 10, leadProfile: 0.1, companySearchResult: 1 },
   emailStatuses: [
     'deliverable',
     'catch_all',

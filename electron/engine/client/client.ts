@@ -190,6 +190,10 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
       if (limited) governor.onSuccess()
       const parsed = spec.schema.safeParse(outcome.body)
       if (!parsed.success) {
+        // A success status on a create means it probably exists, even if the body cannot be read.
+        if (spec.policy === 'create') {
+          throw unknownOutcome(spec.endpoint, `unreadable answer (${describeIssues(parsed.error)})`)
+        }
         throw new ServiceError({
           code: 'invalid_response',
           status: outcome.status,

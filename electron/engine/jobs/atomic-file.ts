@@ -34,8 +34,24 @@ function syncDirectory(dir: string): void {
   }
 }
 
+/** Removes temporary files left by crashed writers; a live process's file may be mid-write and is left alone. */
 export function removeStrayTempFiles(dir: string): void {
   for (const name of readdirSync(dir)) {
-    if (name.includes(tempMarker)) rmSync(join(dir, name), { force: true })
+    const at = name.indexOf(tempMarker)
+    if (at < 0) continue
+    const pid = Number.parseInt(name.slice(at + tempMarker.length), 10)
+    if (pid !== process.pid && isAlive(pid)) continue
+    rmSync(join(dir, name), { force: true })
+  }
+}
+
+export function isAlive(pid: number): boolean {
+  if (!Number.isInteger(pid) || pid <= 0) return false
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (error) {
+    // EPERM: the process exists but belongs to someone else.
+    return (error as NodeJS.ErrnoException).code === 'EPERM'
   }
 }

@@ -1,6 +1,15 @@
-import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs'
+import {
+  closeSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  writeSync,
+} from 'node:fs'
 import { join } from 'node:path'
-import { removeStrayTempFiles, writeFileAtomic } from './atomic-file'
+import { isAlive, removeStrayTempFiles, writeFileAtomic } from './atomic-file'
 import type { JobRecord, ResultBatch } from './types'
 
 export interface ResultPage {
@@ -111,6 +120,29 @@ export class JobLedger {
     const next = { ...record, ackSeq: Math.min(record.resultSeq, Math.max(record.ackSeq, cursor)) }
     this.save(next)
     return next
+  }
+
+  /**
+   * Claims a job for this process so that two processes never submit its chunks side by side.
+   * A lock left by a dead process (crash, kill -9) is taken over. Returns the release function, or
+   * the pid of the live process that holds the job.
+   */
+  lock(jobId: string): { ok: true; release: () => void } | { ok: false; pid: number } {
+    const file = join(this.jobDir(jobId), 'lock')
+    for (let attempt = 0; attempt < 2; attempt++) {
+      try {
+        const fd = openSync(file, 'wx', 0o600)
+        writeSync(fd, String(process.pid))
+        closeSync(fd)
+        return { ok: true, release: () => rmSync(file, { force: true }) }
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
+        const pid = Number.parseInt(readFileSync(file, 'utf8'), 10)
+        if (pid !== process.pid && isAlive(pid)) return { ok: false, pid }
+        rmSync(file, { force: true })
+      }
+    }
+    throw new Error(`Could not lock job ${jobId}`)
   }
 
   remove(jobId: string): void {

@@ -31,8 +31,6 @@ export interface PollOptions<T> {
   holdIsFinal: boolean
   /** Every answer that is not final, so the job can show `on_hold` and track the balance. */
   onAnswer?: (answer: PollAnswer<T>) => void
-  /** A poll failed for a reason that may pass (5xx, network); polling goes on until the time-out. */
-  onTransientError?: (error: ServiceError) => void
 }
 
 /** ±20 % so that many chunks polled together spread out instead of arriving in lockstep. */
@@ -61,7 +59,7 @@ export async function pollUntilSettled<T>(options: PollOptions<T>): Promise<Poll
       if (!(error instanceof ServiceError)) throw error
       if (error.code === 'auth' || error.code === 'cancelled') throw error
       if (error.code === 'unknown_request' || error.code === 'not_found') return { kind: 'lost', error }
-      options.onTransientError?.(error)
+      // 5xx, network, budget of retries spent: the request still exists, so polling goes on until the time-out.
       const elapsedMs = clock.now() - processingSince
       if (elapsedMs >= settings.pollTimeoutMs) return { kind: 'timed_out', elapsedMs }
       delay = interval

@@ -79,6 +79,25 @@ export class JobRun {
   }
 
   private async execute(): Promise<JobRecord> {
+    const lock = this.ctx.ledger.lock(this.record.id)
+    if (!lock.ok) {
+      // Another live process runs this job and owns its record: report without writing anything.
+      this.record = { ...this.record, state: 'failed' }
+      this.record.error = {
+        code: 'locked',
+        message: `This job is running in another process (pid ${lock.pid}). Wait for it to finish or stop it first.`,
+      }
+      this.ctx.bus.emit({ type: 'state', jobId: this.record.id, state: 'failed', error: this.record.error })
+      return this.record
+    }
+    try {
+      return await this.executeLocked()
+    } finally {
+      lock.release()
+    }
+  }
+
+  private async executeLocked(): Promise<JobRecord> {
     try {
       this.prepare()
       this.setState('running')

@@ -38,7 +38,7 @@ export type ChunkState =
   | 'skipped'
 
 export interface JobError {
-  code: ServiceErrorCode | 'timeout' | 'cap' | 'internal'
+  code: ServiceErrorCode | 'timeout' | 'cap' | 'locked' | 'internal'
   message: string
 }
 

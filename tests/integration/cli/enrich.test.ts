@@ -131,7 +131,8 @@ describe('leadkeeper enrich', () => {
   it('an uncertain chunk stops with exit 5 under ask (no terminal); skip and resubmit each finish it', async () => {
     bed = await startCliBed()
     const { key, accountId } = await bed.sandbox.control.createAccount({ credits: 1000 })
-    const input = join(bed.dir, 'in.csv')
+    const dir = bed.dir
+    const input = join(dir, 'in.csv')
     writeFileSync(input, peopleCsv(20))
     const env = serviceEnv(bed, key)
     const args = (out: string, policy: string) => [
@@ -141,7 +142,7 @@ describe('leadkeeper enrich', () => {
       'enrich',
       input,
       '-o',
-      join(bed.dir, out),
+      join(dir, out),
       '--on-uncertain',
       policy,
     ]

@@ -21,7 +21,8 @@ describe('kill -9 at random moments, then resume', () => {
     const control = bed.sandbox.control
     const disturbed = await control.createAccount({ credits: 100_000 })
     const calm = await control.createAccount({ credits: 100_000 })
-    const input = join(bed.dir, 'in.csv')
+    const dir = bed.dir
+    const input = join(dir, 'in.csv')
     writeFileSync(input, peopleCsv(400))
     const args = (output: string, policy: string) => [
       '--chunk-size',
@@ -29,7 +30,7 @@ describe('kill -9 at random moments, then resume', () => {
       'enrich',
       input,
       '-o',
-      join(bed.dir, output),
+      join(dir, output),
       '--on-uncertain',
       policy,
     ]
