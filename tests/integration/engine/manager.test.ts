@@ -1,0 +1,142 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import type { JobEvent } from '../../../electron/engine/jobs/events'
+import type { Bed } from './harness'
+import { allRows, engineFor, peopleRows, startBed } from './harness'
+
+let bed: Bed | undefined
+afterEach(async () => {
+  await bed?.close()
+  bed = undefined
+})
+
+const emailOnly = { email: true, phone: false, catchAll: false }
+
+async function postsTo(target: Bed, path: string): Promise<number> {
+  const log = await target.sandbox.control.log()
+  return log.requests.filter((r) => r.method === 'POST' && r.path === path).length
+}
+
+describe('job manager', () => {
+  it('cancel is an outcome: the job ends cancelled and never sends another POST', async () => {
+    bed = await startBed({ leadWorkMs: 5000 })
+    const { key } = await bed.sandbox.control.createAccount({ credits: 10_000 })
+    const engine = engineFor(bed, key, { chunkSize: 10, maxChunksInFlight: 1 })
+    const job = engine.manager.startEnrichment({ rows: peopleRows(100), options: emailOnly })
+    while ((await postsTo(bed, '/async')) === 0) await new Promise((resolve) => setTimeout(resolve, 10))
+    const cancelled = await engine.manager.cancel(job.id)
+    expect(cancelled.state).toBe('cancelled')
+    const sent = await postsTo(bed, '/async')
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    expect(await postsTo(bed, '/async')).toBe(sent)
+    expect(sent).toBeLessThan(10)
+    expect(engine.ledger.load(job.id)?.state).toBe('cancelled')
+  })
+
+  it('passes webhook URLs through, the per-lead one together with the batch one', async () => {
+    bed = await startBed()
+    const { key } = await bed.sandbox.control.createAccount({ credits: 100 })
+    const engine = engineFor(bed, key)
+    const job = engine.manager.startEnrichment({
+      rows: peopleRows(2),
+      options: {
+        ...emailOnly,
+        webhook: 'http://127.0.0.1:9/batch',
+        contactWebhook: 'http://127.0.0.1:9/lead',
+      },
+    })
+    await engine.manager.settled(job.id)
+    const log = await bed.sandbox.control.log()
+    expect(log.requests.find((r) => r.method === 'POST')?.body).toMatchObject({
+      webhook: 'http://127.0.0.1:9/batch',
+      contact_webhook: 'http://127.0.0.1:9/lead',
+      push_contact_individually: true,
+      enrich_email_address: true,
+      enrich_phone_number: false,
+      verify_catch_all: false,
+    })
+  })
+
+  it('announces results only after they are on disk, and serves what was not acknowledged', async () => {
+    bed = await startBed()
+    const { key } = await bed.sandbox.control.createAccount({ credits: 1000 })
+    const engine = engineFor(bed, key, { chunkSize: 10 })
+    const seen: JobEvent[] = []
+    engine.manager.subscribe((event) => {
+      if (event.type === 'results') {
+        // The batch named by the event must already be readable from the ledger.
+        expect(engine.ledger.results(event.jobId, event.seq - 1, 1).batches[0]?.seq).toBe(event.seq)
+      }
+      seen.push(event)
+    })
+    const job = engine.manager.startEnrichment({ rows: peopleRows(30), options: emailOnly })
+    await engine.manager.settled(job.id)
+    const announced = seen.filter((event) => event.type === 'results')
+    expect(announced).toHaveLength(3)
+
+    const first = engine.manager.unacknowledged(job.id, 2)
+    expect(first.batches).toHaveLength(2)
+    engine.manager.ack(job.id, first.cursor)
+    const rest = engine.manager.unacknowledged(job.id)
+    expect(rest.batches.map((batch) => batch.seq)).toEqual([3])
+    expect(rest.complete).toBe(true)
+    expect(engine.manager.results(job.id, 0).batches).toHaveLength(3)
+  })
+
+  it('throttles progress events, always delivering the final state', async () => {
+    bed = await startBed()
+    const { key } = await bed.sandbox.control.createAccount({ credits: 10_000 })
+    const engine = engineFor(bed, key, { chunkSize: 5, progressEventsPerSecond: 2 })
+    const progress: number[] = []
+    engine.manager.subscribe((event) => {
+      if (event.type === 'progress') progress.push(Date.now())
+    })
+    const job = await engine.manager.settled(
+      engine.manager.startEnrichment({ rows: peopleRows(100), options: emailOnly }).id,
+    )
+    expect(job.state).toBe('done')
+    const regular = progress.slice(1).filter((at, i) => at - progress[i]! < 400)
+    // Only the forced ones (state changes) may come closer together than the throttle interval.
+    expect(regular.length).toBeLessThanOrEqual(3)
+  })
+
+  it('refuses to run a job another live process holds, without touching its record', async () => {
+    bed = await startBed()
+    const { key } = await bed.sandbox.control.createAccount({ credits: 100 })
+    const engine = engineFor(bed, key)
+    const job = await engine.manager.settled(
+      engine.manager.startEnrichment({ rows: peopleRows(3), options: emailOnly }).id,
+    )
+    const { writeFileSync } = await import('node:fs')
+    const { join } = await import('node:path')
+    writeFileSync(join(bed.stateDir, 'jobs', job.id, 'lock'), String(process.ppid))
+    const other = engineFor(bed, key)
+    other.manager.resume(job.id)
+    const refused = await other.manager.settled(job.id)
+    expect(refused.error?.code).toBe('locked')
+    expect(engine.ledger.load(job.id)?.state).toBe('done')
+  })
+
+  it('keeps close to the rate limit without a 429 storm when its ceiling is set too high', async () => {
+    bed = await startBed({ rateLimitPerMinute: 100, leadWorkMs: 3000 })
+    const { key } = await bed.sandbox.control.createAccount({ credits: 10_000 })
+    // Eager polling makes the governor, not the work, the bottleneck.
+    const engine = engineFor(bed, key, {
+      rateLimitPerMinute: 200,
+      chunkSize: 10,
+      maxChunksInFlight: 8,
+      pollInitialDelayMs: 100,
+      pollIntervalMs: 100,
+      pollMaxIntervalMs: 100,
+    })
+    const job = await engine.manager.settled(
+      engine.manager.startEnrichment({ rows: peopleRows(600), options: emailOnly }).id,
+    )
+    expect(job.state).toBe('done')
+    expect(allRows(engine, job.id)).toHaveLength(600)
+    const log = await bed.sandbox.control.log()
+    const limited = log.requests.filter((r) => r.path !== '/account')
+    const refused = limited.filter((r) => r.status === 429).length
+    expect(refused).toBeGreaterThan(0)
+    expect(refused / limited.length).toBeLessThan(0.2)
+  })
+})
