@@ -43,6 +43,8 @@ export interface BackendHost {
   emit: Emit
   /** Where the job ledger lives; survives restarts. */
   stateDir: string
+  /** A native open-file dialog, where the host has one (Electron); the browser uses a file input. */
+  pickCsv?: () => Promise<{ name: string; data: Uint8Array } | null>
 }
 
 export function maskKey(key: string): string {

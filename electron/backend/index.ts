@@ -1,5 +1,5 @@
 import type { Handlers } from '../shared/contract'
-import { ok } from '../shared/result'
+import { fail, ok } from '../shared/result'
 import { createAccountHandlers } from './account'
 import { JobsService } from './jobs'
 import { createLookupHandlers } from './lookups'
@@ -37,6 +37,10 @@ export function createBackend(host: BackendHost, options: BackendOptions): Backe
     ...account,
     ...jobs.handlers(),
     ...createLookupHandlers(service, refreshAccount),
+    'files/pickCsv': async () =>
+      host.pickCsv
+        ? ok(await host.pickCsv())
+        : fail('not_available', 'Drop the file on the window or use the file picker.'),
   }
   return {
     handlers,

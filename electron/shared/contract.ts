@@ -302,6 +302,8 @@ export const channels = {
     input: z.object({ jobId, action: z.enum(['resubmit', 'skip']) }).strict(),
     output: declared<JobView>(),
   },
+  /** Electron only: main opens the system file dialog and returns the chosen file. */
+  'files/pickCsv': { input: noInput, output: declared<{ name: string; data: Uint8Array } | null>() },
   'lookup/company': { input: companyLookupSchema, output: declared<CompanyProfile>() },
   'lookup/lead': { input: leadLookupSchema, output: declared<LeadProfile>() },
 } as const satisfies Record<string, { input: z.ZodType; output: z.ZodType }>

@@ -22,6 +22,8 @@ export declare const recorded: {
   permissionRequest:
     ((contents: unknown, permission: string, callback: (granted: boolean) => void) => void) | null
   permissionCheck: (() => boolean) | null
+  progress: number[]
+  notifications: Array<{ title: string; body: string }>
   headersReceived:
     | ((
         details: { responseHeaders: HeadersMap },

@@ -15,6 +15,8 @@ export const recorded = {
   permissionRequest: null,
   permissionCheck: null,
   headersReceived: null,
+  progress: [],
+  notifications: [],
 }
 
 const userData = process.env.LEADKEEPER_TEST_USER_DATA ?? mkdtempSync(join(tmpdir(), 'leadkeeper-user-data-'))
@@ -50,6 +52,9 @@ export class BrowserWindow extends EventEmitter {
   async loadURL(url) {
     this.loaded = url
     report(this)
+  }
+  setProgressBar(progress) {
+    recorded.progress.push(progress)
   }
   maximize() {}
   show() {}
@@ -139,6 +144,22 @@ export const shell = {
     recorded.opened.push(url)
   },
   openPath: async () => '',
+}
+
+export class Notification {
+  constructor(options) {
+    this.options = options
+  }
+  static isSupported() {
+    return true
+  }
+  show() {
+    recorded.notifications.push(this.options)
+  }
+}
+
+export const dialog = {
+  showOpenDialog: async () => ({ canceled: true, filePaths: [] }),
 }
 
 export const contextBridge = {

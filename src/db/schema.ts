@@ -1,0 +1,203 @@
+import Dexie, { type EntityTable } from 'dexie'
+import type { JobCounts, JobKind, JobState, RowStatus } from '@shared/contract'
+
+/**
+ * The renderer's offline cache, in IndexedDB. The job ledger on disk is the record of what was
+ * bought; this database is what the user browses, searches and exports, also without a network.
+ * Every change of shape is a new `version(n)` with its upgrade, never an edit of an old one.
+ */
+
+/** Which input column (by index) feeds each field the service understands. */
+export interface ColumnMapping {
+  first_name?: number
+  last_name?: number
+  full_name?: number
+  company_domain?: number
+  company_name?: number
+  website?: number
+  email?: number
+  network_url?: number
+}
+
+export type ListState = 'importing' | 'ready' | 'running' | 'done'
+
+export interface ListRecord {
+  id: string
+  name: string
+  createdAt: number
+  updatedAt: number
+  source: { fileName: string; size: number; encoding: string; delimiter: string; hasHeader: boolean }
+  /** Input headers in file order; duplicates made unique ("Email", "Email (2)"). */
+  columns: string[]
+  mapping: ColumnMapping
+  rowCount: number
+  state: ListState
+  /** Enrichment jobs run for this list, oldest first. */
+  jobIds: string[]
+  creditsSpent: number
+}
+
+export type RowIssue =
+  'missing_name' | 'missing_domain' | 'malformed_domain' | 'personal_domain' | 'duplicate' | 'known'
+
+/** One input row and, once enriched, its result. Keyed by `[listId+index]`. */
+export interface RowRecord {
+  listId: string
+  /** 0-based position among the file's data rows. */
+  index: number
+  /** Input cells in column order, exactly as imported. */
+  values: string[]
+  issues: RowIssue[]
+  /** The user chose not to send this row. */
+  skip: boolean
+  status: RowStatus | 'pending'
+  /** The service's row, without `custom_fields`. */
+  result?: Record<string, unknown>
+  /** Facets, '' when unknown: indexed so 1,000,000-row lists filter without a scan. */
+  emailStatus: string
+  seniority: string
+  country: string
+  company: string
+  hasPhone: 0 | 1
+  /** Library contact this row resolved to. */
+  contactId?: string
+}
+
+export interface Provenance {
+  kind: 'list' | 'lead_search' | 'company_search' | 'lookup'
+  /** List id, search run id or lookup id. */
+  id: string
+  label: string
+  at: number
+}
+
+/** The same person is one record whichever list, search or lookup found them. */
+export interface ContactRecord {
+  /** 'c:<contact_id>' when the service gave one, else 'e:<email>', else 'n:<first last@domain>'. */
+  id: string
+  fullName: string
+  email: string
+  emailStatus: string
+  phone: string
+  jobTitle: string
+  seniority: string
+  country: string
+  companyName: string
+  companyDomain: string
+  networkUrl: string
+  /** Lower-cased keys for prefix search. */
+  nameLower: string
+  emailLower: string
+  domainLower: string
+  /** The latest full payload. */
+  data: Record<string, unknown>
+  sources: Provenance[]
+  firstSeenAt: number
+  updatedAt: number
+}
+
+/** The same company is one record, keyed by its lower-case domain. */
+export interface CompanyRecord {
+  domain: string
+  name: string
+  nameLower: string
+  industry: string
+  country: string
+  /** Payloads merged field by field: a company search row carries the most. */
+  data: Record<string, unknown>
+  sources: Provenance[]
+  firstSeenAt: number
+  updatedAt: number
+}
+
+/** Jobs mirrored for the UI, so lists and searches find their jobs after a reload. */
+export interface JobMirror {
+  jobId: string
+  kind: JobKind
+  listId?: string
+  searchRunId?: string
+  label: string
+  state: JobState
+  counts: JobCounts
+  creditsConsumed: number
+  createdAt: number
+  updatedAt: number
+}
+
+export interface SavedMapping {
+  /** Lower-cased, trimmed headers joined by '\u0001'. */
+  signature: string
+  mapping: ColumnMapping
+  savedAt: number
+}
+
+export interface SavedSearch {
+  id: string
+  kind: 'lead' | 'company'
+  name: string
+  request: Record<string, unknown>
+  createdAt: number
+  updatedAt: number
+}
+
+export interface SearchRun {
+  /** The job id. */
+  id: string
+  kind: 'lead' | 'company'
+  savedSearchId?: string
+  request: Record<string, unknown>
+  startedAt: number
+  state: JobState
+  found: number
+  creditsConsumed: number
+  error?: string
+}
+
+export interface SearchResultRecord {
+  runId: string
+  key: string
+  kind: 'lead' | 'company'
+  data: Record<string, unknown>
+}
+
+export class LeadkeeperDb extends Dexie {
+  lists!: EntityTable<ListRecord, 'id'>
+  rows!: Dexie.Table<RowRecord, [string, number]>
+  contacts!: EntityTable<ContactRecord, 'id'>
+  companies!: EntityTable<CompanyRecord, 'domain'>
+  jobs!: EntityTable<JobMirror, 'jobId'>
+  mappings!: EntityTable<SavedMapping, 'signature'>
+  savedSearches!: EntityTable<SavedSearch, 'id'>
+  searchRuns!: EntityTable<SearchRun, 'id'>
+  searchResults!: Dexie.Table<SearchResultRecord, [string, string]>
+
+  constructor(name = 'leadkeeper') {
+    super(name)
+    this.version(1).stores({
+      lists: 'id, updatedAt',
+      rows: '[listId+index], [listId+status], [listId+emailStatus], [listId+seniority], [listId+country], [listId+company], [listId+hasPhone]',
+      contacts: 'id, nameLower, emailLower, domainLower, emailStatus, seniority, country, updatedAt',
+      companies: 'domain, nameLower, industry, country, updatedAt',
+      jobs: 'jobId, listId, searchRunId, state',
+      mappings: 'signature',
+      savedSearches: 'id, kind, updatedAt',
+      searchRuns: 'id, savedSearchId, kind, startedAt',
+      searchResults: '[runId+key], runId',
+    })
+  }
+}
+
+/** The app's database. Tests make their own `new LeadkeeperDb(uniqueName)` with fake-indexeddb. */
+export const db = new LeadkeeperDb()
+
+/** The engine's row key for a list row; results come home by it. */
+export function rowKey(listId: string, index: number): string {
+  return `${listId}:${index}`
+}
+
+export function parseRowKey(key: string): { listId: string; index: number } | null {
+  const at = key.lastIndexOf(':')
+  if (at <= 0) return null
+  const index = Number(key.slice(at + 1))
+  return Number.isInteger(index) && index >= 0 ? { listId: key.slice(0, at), index } : null
+}
