@@ -3,7 +3,7 @@ import { defineConfig } from '@playwright/test'
 /** Real-browser tests in Debian's Chromium (Playwright's own browser download cannot run here). */
 export default defineConfig({
   testDir: 'tests/e2e',
-  outputDir: 'test-results/e2e',
+  outputDir: process.env['E2E_RESULTS_DIR'] ?? 'test-results/e2e',
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,

@@ -22,7 +22,9 @@ async function main(): Promise<void> {
   )
   // The in-app sandbox runs five times faster than the real service, so a demo feels lively.
   const sandboxTimeScale = Number(process.env['LEADKEEPER_SANDBOX_TIME_SCALE'] ?? 0.2)
-  const rendererDir = fileURLToPath(new URL('../../out/renderer', import.meta.url))
+  const rendererDir = resolve(
+    process.env['LEADKEEPER_RENDERER_DIR'] ?? fileURLToPath(new URL('../../out/renderer', import.meta.url)),
+  )
   const createHost = (port: number) =>
     startWebHost({
       port,

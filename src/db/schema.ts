@@ -85,6 +85,11 @@ export interface ContactRecord {
   companyName: string
   companyDomain: string
   networkUrl: string
+  /**
+   * 'first last@domain', lower-cased and trimmed, '' when a part is missing: how an imported row
+   * finds out that the library already knows this person.
+   */
+  identity: string
   /** Lower-cased keys for prefix search. */
   nameLower: string
   emailLower: string
@@ -176,7 +181,8 @@ export class LeadkeeperDb extends Dexie {
     this.version(1).stores({
       lists: 'id, updatedAt',
       rows: '[listId+index], [listId+status], [listId+emailStatus], [listId+seniority], [listId+country], [listId+company], [listId+hasPhone]',
-      contacts: 'id, nameLower, emailLower, domainLower, emailStatus, seniority, country, updatedAt',
+      contacts:
+        'id, identity, nameLower, emailLower, domainLower, emailStatus, seniority, country, updatedAt',
       companies: 'domain, nameLower, industry, country, updatedAt',
       jobs: 'jobId, listId, searchRunId, state',
       mappings: 'signature',

@@ -22,7 +22,15 @@ async function startWebHost(
     process.execPath,
     ['--import', 'tsx', 'electron/web/start.ts', '--port', '0', '--json'],
     {
-      env: { ...process.env, ...env, LEADKEEPER_HOME: home, LEADKEEPER_API_KEY: '', LEADKEEPER_KEY_FILE: '' },
+      env: {
+        ...process.env,
+        // The sandbox runs fifty times faster than real time, so a whole enrichment takes seconds.
+        LEADKEEPER_SANDBOX_TIME_SCALE: '0.02',
+        ...env,
+        LEADKEEPER_HOME: home,
+        LEADKEEPER_API_KEY: '',
+        LEADKEEPER_KEY_FILE: '',
+      },
       stdio: ['ignore', 'pipe', 'inherit'],
     },
   )
