@@ -83,6 +83,12 @@ export async function enrichCommand(
   const context = await openContext(global)
   try {
     const { manager, ledger } = managerFor(context, stateDirFor(global, output))
+    const estimate = manager.estimateEnrichment(rows, enrichment)
+    process.stderr.write(
+      `${estimate.rows} rows: ${estimate.toSend} to send in ${estimate.chunks} request(s) ` +
+        `(${estimate.duplicates} duplicate, ${estimate.known} known, ${estimate.invalid} without enough to identify); ` +
+        `cost between ${estimate.minCredits} and ${estimate.maxCredits} credits.\n`,
+    )
     const id = jobIdFrom(
       table.text,
       JSON.stringify(map),

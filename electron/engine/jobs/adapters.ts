@@ -40,6 +40,12 @@ export interface KindAdapter {
 
 type Prices = EngineSettings['prices']
 
+/** A status outside the known list (the service may add some) is reported as `unknown`, never trusted blindly. */
+export function emailStatusOf(value: unknown, known: readonly string[]): string | undefined {
+  if (typeof value !== 'string' || value === '') return undefined
+  return known.includes(value) ? value : 'unknown'
+}
+
 const creditsOf = (value: number | null | undefined): number | undefined =>
   value == null ? undefined : value
 
@@ -48,7 +54,11 @@ function rowRef(row: EnrichedLead): string | undefined {
 }
 
 /** Joins a terminated enrichment batch back to its rows by key, never by position, and fans duplicates out. */
-export function joinEnrichment(planned: PlannedLead[], data: EnrichedLead[]): ResultRow[] {
+export function joinEnrichment(
+  planned: PlannedLead[],
+  data: EnrichedLead[],
+  emailStatuses: readonly string[],
+): ResultRow[] {
   const byRef = new Map<string, EnrichedLead>()
   for (const row of data) {
     const ref = rowRef(row)
@@ -59,12 +69,19 @@ export function joinEnrichment(planned: PlannedLead[], data: EnrichedLead[]): Re
     return lead.rowKeys.map((key): ResultRow => {
       if (!row) return { key, status: 'not_returned', note: 'The service did not return this lead.' }
       const { custom_fields: _echoed, ...fields } = row
-      return { key, status: row.enriched ? 'found' : 'not_found', data: fields }
+      const emailStatus = emailStatusOf(row.contact_email_address_status, emailStatuses)
+      return {
+        key,
+        status: row.enriched ? 'found' : 'not_found',
+        data: fields,
+        ...(emailStatus ? { emailStatus } : {}),
+      }
     })
   })
 }
 
-function enrichmentAdapter(client: ServiceClient, record: JobRecord, prices: Prices): KindAdapter {
+function enrichmentAdapter(client: ServiceClient, record: JobRecord, settings: EngineSettings): KindAdapter {
+  const { prices } = settings
   const options = record.enrichment ?? { email: true, phone: false, catchAll: false }
   return {
     holdIsFinal: false,
@@ -92,14 +109,15 @@ function enrichmentAdapter(client: ServiceClient, record: JobRecord, prices: Pri
     toResults: (payload, answer) => {
       const result = answer as Extract<EnrichmentResult, { status: 'terminated' }>
       return {
-        rows: joinEnrichment(payload as PlannedLead[], result.data),
+        rows: joinEnrichment(payload as PlannedLead[], result.data, settings.emailStatuses),
         creditsConsumed: creditsOf(result.credits_consumed) ?? 0,
       }
     },
   }
 }
 
-function leadSearchAdapter(client: ServiceClient, record: JobRecord, prices: Prices): KindAdapter {
+function leadSearchAdapter(client: ServiceClient, record: JobRecord, settings: EngineSettings): KindAdapter {
+  const { prices } = settings
   // Lead search is charged only for the emails and phones it is asked to find.
   const perLead = maxEnrichmentCost(
     1,
@@ -121,10 +139,12 @@ function leadSearchAdapter(client: ServiceClient, record: JobRecord, prices: Pri
       return {
         rows: result.leads.map((lead, index) => {
           const { custom_fields: _unused, ...fields } = lead
+          const emailStatus = emailStatusOf(lead.contact_email_address_status, settings.emailStatuses)
           return {
             key: lead.contact_id != null ? `contact-${lead.contact_id}` : `lead-${offset + index}`,
-            status: 'found',
+            status: 'found' as const,
             data: fields,
+            ...(emailStatus ? { emailStatus } : {}),
           }
         }),
         creditsConsumed: creditsOf(result.credits_consumed) ?? 0,
@@ -165,13 +185,13 @@ function companyKey(company: Record<string, unknown>): string {
   return `name-${String(company.company_name ?? '')}`
 }
 
-export function adapterFor(client: ServiceClient, record: JobRecord, prices: Prices): KindAdapter {
+export function adapterFor(client: ServiceClient, record: JobRecord, settings: EngineSettings): KindAdapter {
   switch (record.kind) {
     case 'enrichment':
-      return enrichmentAdapter(client, record, prices)
+      return enrichmentAdapter(client, record, settings)
     case 'lead_search':
-      return leadSearchAdapter(client, record, prices)
+      return leadSearchAdapter(client, record, settings)
     case 'company_search':
-      return companySearchAdapter(client, prices)
+      return companySearchAdapter(client, settings.prices)
   }
 }

@@ -54,7 +54,7 @@ export class JobRun {
     private readonly resolution?: 'resubmit' | 'skip',
   ) {
     this.record = record
-    this.adapter = adapterFor(ctx.client, record, ctx.settings.prices)
+    this.adapter = adapterFor(ctx.client, record, ctx.settings)
     this.finished = this.execute()
   }
 

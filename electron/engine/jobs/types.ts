@@ -69,6 +69,8 @@ export interface ResultRow {
   key: string
   status: RowStatus
   data?: Record<string, unknown>
+  /** The email status when it is one of the known ones, `unknown` when the service sent another. */
+  emailStatus?: string
   /** Why a row has no data, in plain words. */
   note?: string
 }
