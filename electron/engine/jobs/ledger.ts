@@ -12,6 +12,9 @@ import { join } from 'node:path'
 import { isAlive, removeStrayTempFiles, writeFileAtomic } from './atomic-file'
 import type { JobRecord, ResultBatch } from './types'
 
+/** Lock files this process holds; a lock with this pid that is not here was left by an earlier process. */
+const heldLocks = new Set<string>()
+
 export interface ResultPage {
   batches: ResultBatch[]
   /** Pass back as `after` to continue; acknowledge it once the batches are stored. */
@@ -134,11 +137,19 @@ export class JobLedger {
         const fd = openSync(file, 'wx', 0o600)
         writeSync(fd, String(process.pid))
         closeSync(fd)
-        return { ok: true, release: () => rmSync(file, { force: true }) }
+        heldLocks.add(file)
+        return {
+          ok: true,
+          release: () => {
+            heldLocks.delete(file)
+            rmSync(file, { force: true })
+          },
+        }
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
         const pid = Number.parseInt(readFileSync(file, 'utf8'), 10)
-        if (pid !== process.pid && isAlive(pid)) return { ok: false, pid }
+        const heldHere = pid === process.pid && heldLocks.has(file)
+        if (heldHere || (pid !== process.pid && isAlive(pid))) return { ok: false, pid }
         rmSync(file, { force: true })
       }
     }

@@ -275,8 +275,9 @@ export class JobManager {
 
   /**
    * Decides about uncertain (and timed-out) requests, then resumes the job.
-   * `resubmit` sends them again, which charges twice if the first submission was received;
-   * `skip` gives their rows up (reported as `skipped`).
+   * `resubmit` sends uncertain requests again, which charges twice if the first submission was
+   * received; timed-out requests exist for sure, so they are polled again instead of re-sent.
+   * `skip` gives the rows of both up (reported as `skipped`).
    */
   async resolveUncertain(jobId: string, action: 'resubmit' | 'skip'): Promise<JobRecord> {
     const active = this.runs.get(jobId)

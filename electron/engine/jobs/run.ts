@@ -352,8 +352,9 @@ export class JobRun {
   private onPollAnswer(chunk: ChunkRecord, answer: PollAnswer<unknown>): void {
     this.noteBalance(answer)
     const next = answer.status === 'on_hold' ? 'on_hold' : 'submitted'
-    if (chunk.state === next) return
+    const changed = chunk.state !== next
     chunk.state = next
+    // Checked on every answer, not only on a change: a resumed run starts `running` with chunks already on hold.
     const anyOnHold = this.record.chunks.some((c) => c.state === 'on_hold')
     if (anyOnHold && this.record.state === 'running') {
       this.setState('on_hold', {
@@ -361,7 +362,7 @@ export class JobRun {
         message: 'Out of credits: the service paused this job. It resumes by itself after a top-up.',
       })
     } else if (!anyOnHold && this.record.state === 'on_hold') this.setState('running')
-    else this.save()
+    else if (changed) this.save()
   }
 
   private onTerminated(chunk: ChunkRecord, answer: PollAnswer<unknown>): void {
@@ -462,7 +463,7 @@ export class JobRun {
     if (this.submitBlocked) return this.setState('failed', this.submitBlocked)
     const held = chunks.find((chunk) => chunk.state === 'held_final')
     if (held) return this.setState('failed', held.error)
-    if (this.capped) {
+    if (this.capped && count('pending') > 0) {
       return this.setState('capped', {
         code: 'cap',
         message: `Stopped before passing the credit cap of ${this.record.maxCredits}: ${count('pending')} request(s) not sent. Raise the cap to continue.`,

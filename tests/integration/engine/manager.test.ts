@@ -140,3 +140,43 @@ describe('job manager', () => {
     expect(refused / limited.length).toBeLessThan(0.2)
   })
 })
+
+describe('resuming a job that was on hold', () => {
+  it('shows on_hold again at once and completes after a top-up', async () => {
+    bed = await startBed()
+    const { key, accountId } = await bed.sandbox.control.createAccount({ credits: 3 })
+    const first = engineFor(bed, key, { pollOnHoldIntervalMs: 5_000 })
+    const job = first.manager.startEnrichment({ rows: peopleRows(20), options: emailOnly })
+    while (first.manager.get(job.id)?.state !== 'on_hold')
+      await new Promise((resolve) => setTimeout(resolve, 10))
+    // What the disk held at the moment the process died.
+    const snapshot = first.ledger.load(job.id)!
+    await first.manager.cancel(job.id)
+    first.ledger.save(snapshot)
+
+    const second = engineFor(bed, key, { pollOnHoldIntervalMs: 5_000 })
+    const states: string[] = []
+    second.manager.subscribe((event) => {
+      if (event.type === 'state') states.push(event.state)
+    })
+    second.manager.resumeAll()
+    while (!states.includes('on_hold')) await new Promise((resolve) => setTimeout(resolve, 10))
+    await bed.sandbox.control.topUp(accountId, 100)
+    const done = await second.manager.settled(job.id)
+    expect(done.state).toBe('done')
+    expect(allRows(second, job.id)).toHaveLength(20)
+    expect(await postsTo(bed, '/async')).toBe(1)
+  })
+
+  it('two managers of one process never run the same job side by side', async () => {
+    bed = await startBed({ leadWorkMs: 3000 })
+    const { key } = await bed.sandbox.control.createAccount({ credits: 100 })
+    const first = engineFor(bed, key)
+    const job = first.manager.startEnrichment({ rows: peopleRows(20), options: emailOnly })
+    const second = engineFor(bed, key)
+    second.manager.resume(job.id)
+    expect((await second.manager.settled(job.id)).error?.code).toBe('locked')
+    expect((await first.manager.settled(job.id)).state).toBe('done')
+    expect(await postsTo(bed, '/async')).toBe(1)
+  })
+})
