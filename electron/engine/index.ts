@@ -24,7 +24,8 @@
  *   `resume(id)`, `resumeAll()`, `list()`, `get(id)`, `settled(id)`, `cancel(id)`,
  *   `uncertainEvidence(id)`, `resolveUncertain(id, 'resubmit' | 'skip')`,
  *   `results(id, after?, limit?)` / `unacknowledged(id)` → `{ batches, cursor, complete }`, `ack(id, cursor)`,
- *   `estimateEnrichment(rows, options)`, `subscribe(listener)` → unsubscribe.
+ *   `estimateEnrichment(rows, options)`, `estimateLeadSearch(search)`, `estimateCompanySearch(search)`
+ *   (minimum 0, maximum if everything is found, per `settings.prices`), `subscribe(listener)` → unsubscribe.
  *   Events: `progress` (throttled), `state`, `results` (after the batch is on disk).
  * - `jobIdFrom(...parts)`: a stable job id from whatever identifies the work.
  */
@@ -69,8 +70,8 @@ export { JobManager, jobIdFrom } from './jobs/manager'
 export type { JobManagerOptions, StartEnrichment, StartSearch, UncertainEvidence } from './jobs/manager'
 export { normalizeDomain, normalizeRow } from './jobs/normalize'
 export type { EnrichmentRow, NormalizedLead } from './jobs/normalize'
-export { estimateEnrichment, maxEnrichmentCost } from './jobs/plan'
-export type { EnrichmentEstimate } from './jobs/plan'
+export { estimateCompanySearch, estimateEnrichment, estimateLeadSearch, maxEnrichmentCost } from './jobs/plan'
+export type { EnrichmentEstimate, SearchEstimate } from './jobs/plan'
 export type {
   ChunkRecord,
   ChunkState,

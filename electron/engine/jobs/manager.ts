@@ -8,8 +8,14 @@ import type { JobListener } from './events'
 import { JobEventBus } from './events'
 import type { JobLedger, ResultPage } from './ledger'
 import type { EnrichmentRow } from './normalize'
-import type { EnrichmentEstimate } from './plan'
-import { estimateEnrichment, maxEnrichmentCost, planEnrichment } from './plan'
+import type { EnrichmentEstimate, SearchEstimate } from './plan'
+import {
+  estimateCompanySearch,
+  estimateEnrichment,
+  estimateLeadSearch,
+  maxEnrichmentCost,
+  planEnrichment,
+} from './plan'
 import { JobRun } from './run'
 import type {
   ChunkRecord,
@@ -101,6 +107,14 @@ export class JobManager {
     return estimateEnrichment(rows, options, this.settings)
   }
 
+  estimateLeadSearch(search: SearchOptions): SearchEstimate {
+    return estimateLeadSearch(search, this.settings.prices)
+  }
+
+  estimateCompanySearch(search: SearchOptions): SearchEstimate {
+    return estimateCompanySearch(search, this.settings.prices)
+  }
+
   /** Starts an enrichment; when a job with the same `id` exists it is resumed instead (never paid twice). */
   startEnrichment(input: StartEnrichment): JobRecord {
     const existing = this.existing(input.id, input)
@@ -148,18 +162,13 @@ export class JobManager {
       ...(search.webhook ? { webhook: search.webhook } : {}),
     }
     const size = search.maxLeads ?? search.limit ?? 0
-    const perLead = maxEnrichmentCost(
-      1,
-      { email: !!search.email, phone: !!search.phone },
-      this.settings.prices,
-    )
     const record = this.newRecord(
       'lead_search',
       input,
       [{ index: 0, state: 'pending', size, submissions: 0, offset: search.offset }],
       {
         search,
-        estimateMax: perLead === 0 ? 0 : size > 0 ? size * perLead : null,
+        estimateMax: estimateLeadSearch(search, this.settings.prices).maxCredits,
       },
     )
     this.ledger.create(record, [payload])
@@ -180,8 +189,7 @@ export class JobManager {
       [{ index: 0, state: 'pending', size: limit, submissions: 0, offset }],
       {
         search,
-        estimateMax:
-          search.pages !== undefined ? search.pages * limit * this.settings.prices.companySearchResult : null,
+        estimateMax: estimateCompanySearch(search, this.settings.prices).maxCredits,
       },
     )
     this.ledger.create(record, [payload])

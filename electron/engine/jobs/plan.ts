@@ -1,4 +1,4 @@
-import type { EnrichmentOptions } from './types'
+import type { EnrichmentOptions, SearchOptions } from './types'
 import type { EngineSettings } from '../settings'
 import type { EnrichmentRow, NormalizedLead } from './normalize'
 import { identityOf, normalizeRow } from './normalize'
@@ -92,5 +92,41 @@ export function estimateEnrichment(
     chunks: plan.chunks.length,
     minCredits: 0,
     maxCredits: maxEnrichmentCost(plan.unique, options, settings.prices),
+  }
+}
+
+export interface SearchEstimate {
+  /** Charged requests the search will send, or null when it depends on the first answer (`--all`). */
+  requests: number | null
+  minCredits: number
+  /** Null when the search is unbounded (no `limit`/`max_leads`, or every page). */
+  maxCredits: number | null
+}
+
+/** A lead search is charged only for the emails and phones it is asked to find, at most one of each per lead. */
+export function estimateLeadSearch(
+  search: Pick<SearchOptions, 'limit' | 'maxLeads' | 'email' | 'phone'>,
+  prices: EngineSettings['prices'],
+): SearchEstimate {
+  const perLead = maxEnrichmentCost(1, { email: !!search.email, phone: !!search.phone }, prices)
+  const leads = search.maxLeads ?? search.limit
+  return {
+    requests: 1,
+    minCredits: 0,
+    maxCredits: perLead === 0 ? 0 : leads === undefined ? null : leads * perLead,
+  }
+}
+
+/** Every page is a charged request of `limit` companies at most. */
+export function estimateCompanySearch(
+  search: Pick<SearchOptions, 'limit' | 'pages'>,
+  prices: EngineSettings['prices'],
+): SearchEstimate {
+  const limit = search.limit ?? 100
+  if (search.pages === undefined) return { requests: null, minCredits: 0, maxCredits: null }
+  return {
+    requests: search.pages,
+    minCredits: 0,
+    maxCredits: search.pages * limit * prices.companySearchResult,
   }
 }

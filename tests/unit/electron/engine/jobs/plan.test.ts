@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import { normalizeDomain, normalizeRow } from '../../../../../electron/engine/jobs/normalize'
-import { estimateEnrichment, planEnrichment } from '../../../../../electron/engine/jobs/plan'
+import {
+  estimateCompanySearch,
+  estimateEnrichment,
+  estimateLeadSearch,
+  planEnrichment,
+} from '../../../../../electron/engine/jobs/plan'
 import { defaultSettings } from '../../../../../electron/engine/settings'
 
 describe('normalizeDomain', () => {
@@ -77,5 +82,30 @@ describe('planEnrichment', () => {
       { ...defaultSettings, prices: { ...defaultSettings.prices, email: 3 } },
     )
     expect(cheap.maxCredits).toBe(6)
+  })
+})
+
+describe('search estimates', () => {
+  const prices = defaultSettings.prices
+
+  it('a lead search costs nothing without enrichment, and is bounded by max_leads or limit with it', () => {
+    expect(estimateLeadSearch({ limit: 50 }, prices)).toEqual({ requests: 1, minCredits: 0, maxCredits: 0 })
+    expect(estimateLeadSearch({ limit: 50, maxLeads: 20, email: true, phone: true }, prices).maxCredits).toBe(
+      220,
+    )
+    expect(estimateLeadSearch({ email: true }, prices).maxCredits).toBeNull()
+  })
+
+  it('a company search costs up to a full page per page, and cannot be bounded when every page is wanted', () => {
+    expect(estimateCompanySearch({ limit: 20, pages: 3 }, { ...prices, companySearchResult: 2 })).toEqual({
+      requests: 3,
+      minCredits: 0,
+      maxCredits: 120,
+    })
+    expect(estimateCompanySearch({ limit: 20 }, prices)).toEqual({
+      requests: null,
+      minCredits: 0,
+      maxCredits: null,
+    })
   })
 })
