@@ -118,3 +118,30 @@ describe('company search', () => {
     expect(job.chunks[0]?.error?.message).toMatch(/still processing after \d+ s/)
   })
 })
+
+describe('lead search refusals', () => {
+  it('an out-of-bounds limit is refused (422) as rejected, with the service message', async () => {
+    bed = await startBed()
+    const { key } = await bed.sandbox.control.createAccount({ credits: 1000 })
+    const engine = engineFor(bed, key)
+    const job = await engine.manager.settled(
+      engine.manager.startLeadSearch({
+        search: { filters: { job_title: { include: ['Engineer'] } }, limit: 100_000 },
+      }).id,
+    )
+    expect(job.state).toBe('failed')
+    expect(job.error).toMatchObject({ code: 'rejected', message: 'Lead finder was not accepted.' })
+  })
+
+  it('an exhausted free quota is a plan refusal', async () => {
+    bed = await startBed()
+    const { key } = await bed.sandbox.control.createAccount({ credits: 1000, freeLeadSearches: 0 })
+    const engine = engineFor(bed, key)
+    const job = await engine.manager.settled(
+      engine.manager.startLeadSearch({ search: { filters: { job_title: { include: ['Engineer'] } } } }).id,
+    )
+    expect(job.state).toBe('failed')
+    expect(job.error?.code).toBe('plan')
+    expect(job.error?.message).toMatch(/out of free lead finder requests/)
+  })
+})
