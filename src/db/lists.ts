@@ -1,0 +1,261 @@
+import type { EnrichmentRowInput } from '@shared/contract'
+import { fitMapping, mappingSignature } from '@/features/lists/import/mapping'
+import { mappedFields } from '@/features/lists/import/rules'
+import { createValidator, type ValidationSummary } from '@/features/lists/import/validation'
+import {
+  db,
+  rowKey,
+  type ColumnMapping,
+  type LeadkeeperDb,
+  type ListRecord,
+  type RowIssue,
+  type RowRecord,
+} from './schema'
+
+export type { ValidationSummary } from '@/features/lists/import/validation'
+
+export interface NewList {
+  name: string
+  source: ListRecord['source']
+  columns: string[]
+  mapping: ColumnMapping
+}
+
+export interface ValidateOptions {
+  onProgress?: (done: number, total: number) => void
+  signal?: AbortSignal
+}
+
+/** Rows read or written per transaction: big enough to be fast, small enough for memory. */
+const pageSize = 5_000
+
+const firstRow = (listId: string): [string, number] => [listId, 0]
+const pastLastRow = (listId: string): [string, number] => [listId, Infinity]
+
+/** The list operations on one database; the app uses them on `db`, tests on a database of their own. */
+export function listOperations(database: LeadkeeperDb) {
+  const rowsOf = (listId: string, from = 0) =>
+    database.rows.where('[listId+index]').between([listId, from], pastLastRow(listId), true, false)
+
+  async function createList(input: NewList): Promise<ListRecord> {
+    const now = Date.now()
+    const list: ListRecord = {
+      id: crypto.randomUUID(),
+      name: input.name,
+      createdAt: now,
+      updatedAt: now,
+      source: input.source,
+      columns: input.columns,
+      mapping: fitMapping(input.mapping, input.columns.length),
+      rowCount: 0,
+      state: 'importing',
+      jobIds: [],
+      creditsSpent: 0,
+    }
+    await database.lists.add(list)
+    return list
+  }
+
+  /** `issues`, when given, are the rows' issues found while importing, in the same order. */
+  async function appendRows(
+    listId: string,
+    startIndex: number,
+    rows: string[][],
+    issues?: RowIssue[][],
+  ): Promise<void> {
+    const records = rows.map((values, offset): RowRecord => ({
+      listId,
+      index: startIndex + offset,
+      values,
+      issues: issues?.[offset] ?? [],
+      skip: false,
+      status: 'pending',
+      emailStatus: '',
+      seniority: '',
+      country: '',
+      company: '',
+      hasPhone: 0,
+    }))
+    await database.transaction('rw', database.rows, () => database.rows.bulkAdd(records))
+  }
+
+  async function finishImport(listId: string, rowCount: number): Promise<void> {
+    await database.lists.update(listId, { state: 'ready', rowCount, updatedAt: Date.now() })
+  }
+
+  /**
+   * The rows go by one key-range delete, which IndexedDB performs without loading them: the
+   * cheapest chunking there is, and the list record goes in the same transaction.
+   */
+  async function deleteList(listId: string): Promise<void> {
+    await database.transaction('rw', database.lists, database.rows, async () => {
+      await database.rows.where('[listId+index]').between(firstRow(listId), pastLastRow(listId)).delete()
+      await database.lists.delete(listId)
+    })
+  }
+
+  async function updateMapping(listId: string, mapping: ColumnMapping): Promise<void> {
+    const list = await database.lists.get(listId)
+    if (!list) return
+    await database.lists.update(listId, {
+      mapping: fitMapping(mapping, list.columns.length),
+      updatedAt: Date.now(),
+    })
+  }
+
+  async function saveMappingFor(columns: string[], mapping: ColumnMapping): Promise<void> {
+    await database.mappings.put({
+      signature: mappingSignature(columns),
+      mapping: fitMapping(mapping, columns.length),
+      savedAt: Date.now(),
+    })
+  }
+
+  async function savedMappingFor(columns: string[]): Promise<ColumnMapping | null> {
+    const saved = await database.mappings.get(mappingSignature(columns))
+    return saved ? fitMapping(saved.mapping, columns.length) : null
+  }
+
+  /** Which of these identities ('first last@domain', lower-cased) the library already holds. */
+  function knownIdentities(identities: string[]): Promise<Set<string>> {
+    return database.contacts
+      .where('identity')
+      .anyOf(identities)
+      .keys()
+      .then((keys) => new Set(keys.map(String)))
+  }
+
+  /**
+   * Checks every row against the mapping, page by page in key order, and writes each row's issues.
+   * Skips are reset: apply the user's choices with `setSkip` afterwards.
+   */
+  async function validateList(
+    listId: string,
+    mapping: ColumnMapping,
+    options: ValidateOptions = {},
+  ): Promise<ValidationSummary> {
+    const validator = createValidator(mapping, knownIdentities)
+    const total = (await database.lists.get(listId))?.rowCount ?? 0
+    let from = 0
+    for (;;) {
+      if (options.signal?.aborted) throw new DOMException('Validation cancelled', 'AbortError')
+      const page = await rowsOf(listId, from).limit(pageSize).toArray()
+      if (page.length === 0) break
+      const issues = await validator.check(
+        page[0]!.index,
+        page.map((row) => row.values),
+      )
+      const updated = page.map((row, offset) => ({ ...row, issues: issues[offset]!, skip: false }))
+      await database.transaction('rw', database.rows, () => database.rows.bulkPut(updated))
+      from = page[page.length - 1]!.index + 1
+      options.onProgress?.(validator.summary().rows, total)
+    }
+    return validator.summary()
+  }
+
+  /** Sets `skip` on every row of the list that has any of these issues. */
+  async function setSkip(listId: string, issues: RowIssue[], skip: boolean): Promise<void> {
+    if (issues.length === 0) return
+    const wanted = new Set(issues)
+    let from = 0
+    for (;;) {
+      const page = await rowsOf(listId, from).limit(pageSize).toArray()
+      if (page.length === 0) break
+      const changed = page.filter((row) => row.skip !== skip && row.issues.some((issue) => wanted.has(issue)))
+      if (changed.length > 0) {
+        await database.transaction('rw', database.rows, () =>
+          database.rows.bulkPut(changed.map((row) => ({ ...row, skip }))),
+        )
+      }
+      from = page[page.length - 1]!.index + 1
+    }
+  }
+
+  /**
+   * Streams the rows as the engine takes them, mapped fields only. Rows the library knows and rows
+   * the user skipped go as `known`, which the engine counts but never sends.
+   */
+  async function enrichmentRowsFor(
+    listId: string,
+    mapping: ColumnMapping,
+    onBatch: (rows: EnrichmentRowInput[]) => Promise<void>,
+    batchSize = 10_000,
+  ): Promise<void> {
+    let from = 0
+    for (;;) {
+      const page = await rowsOf(listId, from).limit(batchSize).toArray()
+      if (page.length === 0) break
+      await onBatch(
+        page.map((row) => {
+          const input: EnrichmentRowInput = {
+            key: rowKey(listId, row.index),
+            ...mappedFields(row.values, mapping),
+          }
+          if (row.skip || row.issues.includes('known')) input.known = true
+          return input
+        }),
+      )
+      from = page[page.length - 1]!.index + 1
+    }
+  }
+
+  /** A list made from rows already in memory, such as search results saved as a list. */
+  async function createListFromRecords(
+    name: string,
+    columns: string[],
+    rows: string[][],
+    mapping: ColumnMapping,
+    source: ListRecord['source'],
+  ): Promise<ListRecord> {
+    const list = await createList({ name, source, columns, mapping })
+    try {
+      for (let start = 0; start < rows.length; start += pageSize) {
+        const slice = rows.slice(start, start + pageSize).map((row) => fitRow(row, columns.length))
+        await appendRows(list.id, start, slice)
+      }
+      await finishImport(list.id, rows.length)
+      await validateList(list.id, list.mapping)
+    } catch (error) {
+      await deleteList(list.id)
+      throw error
+    }
+    return { ...list, state: 'ready', rowCount: rows.length }
+  }
+
+  return {
+    createList,
+    appendRows,
+    finishImport,
+    deleteList,
+    updateMapping,
+    saveMappingFor,
+    savedMappingFor,
+    validateList,
+    setSkip,
+    enrichmentRowsFor,
+    createListFromRecords,
+    knownIdentities,
+  }
+}
+
+function fitRow(row: string[], width: number): string[] {
+  if (row.length === width) return row
+  return row.length > width ? row.slice(0, width) : row.concat(Array<string>(width - row.length).fill(''))
+}
+
+export type ListOperations = ReturnType<typeof listOperations>
+
+export const {
+  createList,
+  appendRows,
+  finishImport,
+  deleteList,
+  updateMapping,
+  saveMappingFor,
+  savedMappingFor,
+  validateList,
+  setSkip,
+  enrichmentRowsFor,
+  createListFromRecords,
+  knownIdentities,
+} = listOperations(db)

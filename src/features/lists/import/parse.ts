@@ -1,0 +1,149 @@
+import { ImportError } from './errors'
+import { RowReader, type ParsedRow } from './rows'
+
+export interface ParseOptions {
+  encoding: string
+  delimiter: string
+  hasHeader: boolean
+  /** Cells per row when there is no header (the widest row of the preview); else the header's. */
+  width: number
+}
+
+export interface RowBatch {
+  /** Index of the batch's first row among the file's data rows. */
+  startIndex: number
+  /** Exactly `width` cells each. */
+  rows: string[][]
+}
+
+export interface ParseProgress {
+  bytes: number
+  rows: number
+}
+
+export interface RaggedSummary {
+  /** Rows with fewer cells than the header, padded with empty cells. */
+  short: number
+  /** Rows with more filled cells than the header; the extra cells are dropped. */
+  long: number
+  examples: { line: number; cells: number }[]
+}
+
+export interface ParseSummary {
+  rows: number
+  bytes: number
+  width: number
+  header: string[] | null
+  ragged: RaggedSummary
+  strayQuotes: { count: number; lines: number[] }
+}
+
+export interface ParseControl {
+  signal?: AbortSignal
+  onProgress?: (progress: ParseProgress) => void
+  batchSize?: number
+}
+
+export const parseLimits = { maxColumns: 2000 }
+
+/**
+ * The whole import pipeline short of storage: bytes in any chunking → streaming TextDecoder →
+ * rows → batches of rows cut or padded to the header's width. Runs in the import worker and,
+ * unchanged, in tests.
+ */
+export async function parseRows(
+  source: AsyncIterable<Uint8Array>,
+  options: ParseOptions,
+  onBatch: (batch: RowBatch) => Promise<void>,
+  control: ParseControl = {},
+): Promise<ParseSummary> {
+  const decoder = new TextDecoder(options.encoding)
+  const reader = new RowReader(options.delimiter)
+  const batchSize = control.batchSize ?? 10_000
+  const ragged: RaggedSummary = { short: 0, long: 0, examples: [] }
+  let header: string[] | null = null
+  let width = options.width
+  let bytes = 0
+  let rows = 0
+  let batch: string[][] = []
+
+  const flush = async (): Promise<void> => {
+    if (batch.length === 0) return
+    throwIfAborted(control.signal)
+    const full = batch
+    batch = []
+    await onBatch({ startIndex: rows - full.length, rows: full })
+  }
+
+  const take = async (parsed: ParsedRow[]): Promise<void> => {
+    for (const row of parsed) {
+      if (options.hasHeader && header === null) {
+        if (row.cells.length > parseLimits.maxColumns) {
+          throw new ImportError(
+            'too_many_columns',
+            `The header on line ${row.line} has ${row.cells.length.toLocaleString('en')} columns; more than ${parseLimits.maxColumns.toLocaleString('en')} usually means the wrong delimiter.`,
+            row.line,
+          )
+        }
+        header = row.cells
+        width = header.length
+        continue
+      }
+      batch.push(fit(row, width, ragged))
+      rows++
+      if (batch.length >= batchSize) await flush()
+    }
+  }
+
+  for await (const chunk of source) {
+    throwIfAborted(control.signal)
+    bytes += chunk.byteLength
+    await take(reader.push(decoder.decode(chunk, { stream: true })))
+    control.onProgress?.({ bytes, rows })
+  }
+  await take(reader.push(decoder.decode(), true))
+  await flush()
+  control.onProgress?.({ bytes, rows })
+
+  if (bytes === 0 || (rows === 0 && header === null)) throw new ImportError('empty', 'The file is empty.')
+  if (rows === 0) throw new ImportError('no_rows', 'The file has a header row but no data rows.')
+  return {
+    rows,
+    bytes,
+    width,
+    header,
+    ragged,
+    strayQuotes: { count: reader.strayQuotes, lines: [...reader.strayQuoteLines] },
+  }
+}
+
+function fit(row: ParsedRow, width: number, ragged: RaggedSummary): string[] {
+  const { cells } = row
+  if (cells.length === width) return cells
+  if (cells.length < width) {
+    ragged.short++
+    note(ragged, row)
+    return cells.concat(Array<string>(width - cells.length).fill(''))
+  }
+  // Trailing empty cells (a delimiter at the end of each line) lose nothing when dropped.
+  if (cells.slice(width).some((cell) => cell.trim() !== '')) {
+    ragged.long++
+    note(ragged, row)
+  }
+  return cells.slice(0, width)
+}
+
+function note(ragged: RaggedSummary, row: ParsedRow): void {
+  if (ragged.examples.length < 5) ragged.examples.push({ line: row.line, cells: row.cells.length })
+}
+
+function throwIfAborted(signal: AbortSignal | undefined): void {
+  if (signal?.aborted) throw new ImportError('cancelled', 'The import was cancelled.')
+}
+
+/** A file read in slices, so a 1 GB file never sits in memory at once. */
+export async function* blobChunks(blob: Blob, chunkSize = 1 << 20): AsyncGenerator<Uint8Array> {
+  for (let start = 0; start < blob.size; start += chunkSize) {
+    yield new Uint8Array(await blob.slice(start, start + chunkSize).arrayBuffer())
+  }
+}

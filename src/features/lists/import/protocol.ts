@@ -1,0 +1,15 @@
+import type { ColumnMapping } from '@/db/schema'
+import type { ImportErrorCode } from './errors'
+import type { ParseOptions, ParseProgress } from './parse'
+import type { StoredImport } from './store-rows'
+
+/** Messages between the import worker and the page. */
+export type ToWorker =
+  | { type: 'start'; file: Blob; options: ParseOptions; listId: string; mapping: ColumnMapping }
+  | { type: 'cancel' }
+
+export type FromWorker =
+  | { type: 'progress'; progress: ParseProgress }
+  | { type: 'done'; result: StoredImport }
+  | { type: 'failed'; error: { code: ImportErrorCode | 'internal'; message: string; line?: number } }
+  | { type: 'cancelled' }

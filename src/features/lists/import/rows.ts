@@ -1,0 +1,104 @@
+import Papa from 'papaparse'
+import { ImportError } from './errors'
+
+export interface ParsedRow {
+  cells: string[]
+  /** 1-based line of the file where the row starts. */
+  line: number
+}
+
+export const readerLimits = {
+  /** A row still open after this many characters is an unclosed quote or not a list at all. */
+  maxPendingChars: 4_000_000,
+}
+
+/**
+ * Cuts decoded text into rows as it arrives, whatever the chunk boundaries. PapaParse does the
+ * quoting; this keeps the unfinished last row for the next chunk, unifies line endings (CRLF, CR)
+ * and counts lines so every message can say where.
+ */
+export class RowReader {
+  private pending = ''
+  private pendingLine = 1
+  private heldCarriageReturn = false
+  private readonly parser: Papa.Parser
+  /** Lines of rows where a quote inside a quoted field was not doubled. */
+  readonly strayQuoteLines: number[] = []
+  strayQuotes = 0
+
+  constructor(delimiter: string) {
+    this.parser = new Papa.Parser({ delimiter, newline: '\n', quoteChar: '"' })
+  }
+
+  push(text: string, last = false): ParsedRow[] {
+    let chunk = this.heldCarriageReturn ? '\r' + text : text
+    this.heldCarriageReturn = !last && chunk.endsWith('\r')
+    if (this.heldCarriageReturn) chunk = chunk.slice(0, -1)
+    const input = this.pending + chunk.replace(/\r\n?/g, '\n')
+    if (input === '') return []
+    const result = this.parser.parse(input, 0, !last) as {
+      data: string[][]
+      errors: { code: string; row: number }[]
+      meta: { cursor: number }
+    }
+    const rows: ParsedRow[] = []
+    let line = this.pendingLine
+    const startLines: number[] = []
+    for (const cells of result.data) {
+      startLines.push(line)
+      line += 1 + embeddedNewlines(cells)
+      if (!isBlank(cells)) rows.push({ cells, line: startLines[startLines.length - 1]! })
+    }
+    for (const error of result.errors) {
+      if (error.code === 'MissingQuotes') {
+        throw new ImportError(
+          'unterminated_quote',
+          `A quoted field that starts on line ${startLines[error.row] ?? line} is never closed: a " is missing.`,
+          startLines[error.row] ?? line,
+        )
+      }
+      if (error.code === 'InvalidQuotes' && error.row < result.data.length) {
+        this.strayQuotes++
+        if (this.strayQuoteLines.length < 5) this.strayQuoteLines.push(startLines[error.row]!)
+      }
+    }
+    this.pending = last ? '' : input.slice(result.meta.cursor)
+    this.pendingLine = line
+    if (this.pending.length > readerLimits.maxPendingChars) this.refuseLongRow()
+    return rows
+  }
+
+  private refuseLongRow(): never {
+    const megabytes = Math.round(readerLimits.maxPendingChars / 1_000_000)
+    if (this.pending.includes('"')) {
+      throw new ImportError(
+        'unterminated_quote',
+        `A quoted field that starts on line ${this.pendingLine} runs on for more than ${megabytes} million characters: a closing " is probably missing.`,
+        this.pendingLine,
+      )
+    }
+    throw new ImportError(
+      'line_too_long',
+      `Line ${this.pendingLine} is longer than ${megabytes} million characters: this does not look like a list of contacts.`,
+      this.pendingLine,
+    )
+  }
+}
+
+function embeddedNewlines(cells: string[]): number {
+  let count = 0
+  for (const cell of cells) {
+    for (let at = cell.indexOf('\n'); at !== -1; at = cell.indexOf('\n', at + 1)) count++
+  }
+  return count
+}
+
+function isBlank(cells: string[]): boolean {
+  return cells.every((cell) => cell.trim() === '')
+}
+
+/** Parses a decoded sample: `complete` when the sample is the whole file, so its last row counts. */
+export function readRows(text: string, delimiter: string, complete: boolean, limit = Infinity): ParsedRow[] {
+  const rows = new RowReader(delimiter).push(text, complete)
+  return rows.length > limit ? rows.slice(0, limit) : rows
+}

@@ -1,0 +1,202 @@
+import type { ColumnMapping } from '@/db/schema'
+
+/** The fields of a row that the service can use, read from the mapped columns. */
+export interface MappedFields {
+  first_name?: string
+  last_name?: string
+  full_name?: string
+  company_domain?: string
+  company_name?: string
+  website?: string
+  email?: string
+  network_url?: string
+}
+
+export const mappedFieldNames = [
+  'first_name',
+  'last_name',
+  'full_name',
+  'company_domain',
+  'company_name',
+  'website',
+  'email',
+  'network_url',
+] as const satisfies readonly (keyof ColumnMapping)[]
+
+export type MappedField = (typeof mappedFieldNames)[number]
+
+/** Mail providers whose domain says nothing about the person's employer. */
+const personalDomains = new Set([
+  'gmail.com',
+  'googlemail.com',
+  'icloud.com',
+  'me.com',
+  'mac.com',
+  'aol.com',
+  'msn.com',
+  'ymail.com',
+  'rocketmail.com',
+  'proton.me',
+  'protonmail.com',
+  'pm.me',
+  'tutanota.com',
+  'fastmail.com',
+  'hey.com',
+  'zoho.com',
+  'mail.com',
+  'gmx.com',
+  'gmx.net',
+  'gmx.de',
+  'gmx.fr',
+  'web.de',
+  't-online.de',
+  'freenet.de',
+  'orange.fr',
+  'wanadoo.fr',
+  'free.fr',
+  'laposte.net',
+  'sfr.fr',
+  'neuf.fr',
+  'bbox.fr',
+  'libero.it',
+  'virgilio.it',
+  'tiscali.it',
+  'telefonica.net',
+  'terra.es',
+  'ziggo.nl',
+  'kpnmail.nl',
+  'planet.nl',
+  'hetnet.nl',
+  'home.nl',
+  'telenet.be',
+  'skynet.be',
+  'bluewin.ch',
+  'btinternet.com',
+  'sky.com',
+  'virginmedia.com',
+  'comcast.net',
+  'verizon.net',
+  'att.net',
+  'sbcglobal.net',
+  'yandex.ru',
+  'yandex.com',
+  'mail.ru',
+  'qq.com',
+  '163.com',
+  '126.com',
+  'naver.com',
+  'rediffmail.com',
+  'seznam.cz',
+  'wp.pl',
+  'o2.pl',
+  'onet.pl',
+])
+/** Providers with one domain per country: yahoo.fr, hotmail.co.uk, outlook.de, live.nl… */
+const personalFamilies = /^(yahoo|hotmail|outlook|live|windowslive)\.[a-z]{2,3}(\.[a-z]{2})?$/
+
+const domainPattern =
+  /^(?=.{4,253}$)(?:[\p{L}\p{N}](?:[\p{L}\p{N}-]{0,61}[\p{L}\p{N}])?\.)+(?:\p{L}{2,63}|xn--[a-z0-9-]{1,59})$/u
+
+export const clean = (value: string | undefined): string =>
+  (value ?? '').normalize('NFC').replace(/\s+/g, ' ').trim()
+
+/** `https://www.Example.com/about?x` → `example.com`; `jane@Example.com` → `example.com`. */
+export function normalizeDomain(value: string | undefined): string {
+  let domain = clean(value).toLowerCase()
+  if (!domain) return ''
+  const at = domain.lastIndexOf('@')
+  if (at >= 0 && !domain.includes('/')) domain = domain.slice(at + 1)
+  domain = domain.replace(/^[a-z][a-z0-9+.-]*:\/\//, '')
+  domain = domain
+    .replace(/[/?#].*$/, '')
+    .replace(/:\d+$/, '')
+    .replace(/\.$/, '')
+  return domain.replace(/^www\d*\./, '')
+}
+
+export function isWellFormedDomain(domain: string): boolean {
+  return domainPattern.test(domain)
+}
+
+export function isPersonalDomain(domain: string): boolean {
+  return personalDomains.has(domain) || personalFamilies.test(domain)
+}
+
+export function normalizeNetworkUrl(value: string | undefined): string {
+  const url = clean(value)
+  if (!url) return ''
+  return url
+    .toLowerCase()
+    .replace(/^https?:\/\//, '')
+    .replace(/^www\./, '')
+    .replace(/[?#].*$/, '')
+    .replace(/\/+$/, '')
+}
+
+/** "Jane van der Berg" → first "Jane", last "van der Berg": the first word is the given name. */
+export function splitFullName(full: string): { first: string; last: string } {
+  const parts = clean(full).split(' ')
+  return { first: parts[0] ?? '', last: parts.slice(1).join(' ') }
+}
+
+export function mappedFields(values: readonly string[], mapping: ColumnMapping): MappedFields {
+  const fields: MappedFields = {}
+  for (const name of mappedFieldNames) {
+    const column = mapping[name]
+    if (column === undefined) continue
+    const value = clean(values[column])
+    if (value) fields[name] = value
+  }
+  return fields
+}
+
+/** What the service will be asked about a row, derived the way the engine derives it. */
+export interface Lead {
+  first: string
+  last: string
+  /** The domain as written (company domain, else website, else email), normalised. */
+  domain: string
+  /** Which column the domain came from, to explain a personal or malformed domain. */
+  domainFrom: 'company_domain' | 'website' | 'email' | null
+  networkUrl: string
+}
+
+export function leadOf(fields: MappedFields): Lead {
+  let first = fields.first_name ?? ''
+  let last = fields.last_name ?? ''
+  if ((!first || !last) && fields.full_name) {
+    const split = splitFullName(fields.full_name)
+    if (!first && !last) {
+      first = split.first
+      last = split.last
+    } else if (!last) {
+      last = fields.full_name.toLowerCase().startsWith(first.toLowerCase() + ' ')
+        ? fields.full_name.slice(first.length + 1)
+        : ''
+    } else {
+      first = split.first
+    }
+  }
+  const sources = ['company_domain', 'website', 'email'] as const
+  const domainFrom = sources.find((source) => normalizeDomain(fields[source]) !== '') ?? null
+  return {
+    first,
+    last,
+    domain: domainFrom ? normalizeDomain(fields[domainFrom]) : '',
+    domainFrom,
+    networkUrl: normalizeNetworkUrl(fields.network_url),
+  }
+}
+
+/** The library's `identity`: 'first last@domain' lower-cased, '' when a part is missing. */
+export function identityOf(lead: Lead): string {
+  if (!lead.first || !lead.last || !lead.domain) return ''
+  return `${lead.first} ${lead.last}@${lead.domain}`.toLowerCase()
+}
+
+/** Two rows are the same person when this matches: the profile URL first, else name and domain. */
+export function personKeyOf(lead: Lead): string {
+  if (lead.networkUrl) return `url:${lead.networkUrl}`
+  const identity = identityOf(lead)
+  return identity ? `name:${identity}` : ''
+}

@@ -1,0 +1,50 @@
+import type { ColumnMapping } from '@/db/schema'
+import type { ListOperations } from '@/db/lists'
+import { ImportError } from './errors'
+import { parseRows, type ParseControl, type ParseOptions, type ParseSummary } from './parse'
+import { createValidator, type ValidationSummary } from './validation'
+
+export interface StoredImport {
+  parse: ParseSummary
+  validation: ValidationSummary
+}
+
+/**
+ * Parses a file into a list that `createList` made: each batch is checked (issues found while
+ * reading, so a million rows are not read twice) and written in one transaction.
+ */
+export async function storeRows(
+  source: AsyncIterable<Uint8Array>,
+  options: ParseOptions,
+  target: { listId: string; mapping: ColumnMapping },
+  lists: Pick<ListOperations, 'appendRows' | 'knownIdentities'>,
+  control: ParseControl = {},
+): Promise<StoredImport> {
+  const validator = createValidator(target.mapping, lists.knownIdentities)
+  const parse = await parseRows(
+    source,
+    options,
+    async ({ startIndex, rows }) => {
+      const issues = await validator.check(startIndex, rows)
+      try {
+        await lists.appendRows(target.listId, startIndex, rows, issues)
+      } catch (error) {
+        throw storageError(error)
+      }
+    },
+    control,
+  )
+  return { parse, validation: validator.summary() }
+}
+
+function storageError(error: unknown): unknown {
+  const name = error instanceof Error ? error.name : ''
+  const inner = (error as { inner?: { name?: string } } | null)?.inner?.name ?? ''
+  if (name === 'QuotaExceededError' || inner === 'QuotaExceededError') {
+    return new ImportError(
+      'storage',
+      'There is not enough free disk space to store this list. Free some space and import it again.',
+    )
+  }
+  return error
+}

@@ -1,0 +1,53 @@
+import { appendRows, knownIdentities } from '@/db/lists'
+import { isImportError } from '@/features/lists/import/errors'
+import { blobChunks } from '@/features/lists/import/parse'
+import type { FromWorker, ToWorker } from '@/features/lists/import/protocol'
+import { storeRows } from '@/features/lists/import/store-rows'
+
+/** Reads, checks and stores a list off the page's thread, so the window stays responsive. */
+const scope = self as unknown as {
+  postMessage(message: FromWorker): void
+  onmessage: ((event: MessageEvent<ToWorker>) => void) | null
+}
+const controller = new AbortController()
+/** Progress is posted at most this often: enough for a smooth bar, few messages. */
+const progressEveryMs = 100
+let lastProgressAt = 0
+
+const post = (message: FromWorker): void => scope.postMessage(message)
+
+scope.onmessage = (event) => {
+  const message = event.data
+  if (message.type === 'cancel') controller.abort()
+  else void run(message)
+}
+
+async function run(message: Extract<ToWorker, { type: 'start' }>): Promise<void> {
+  try {
+    const result = await storeRows(
+      blobChunks(message.file),
+      message.options,
+      { listId: message.listId, mapping: message.mapping },
+      { appendRows, knownIdentities },
+      {
+        signal: controller.signal,
+        onProgress: (progress) => {
+          const now = Date.now()
+          if (now - lastProgressAt < progressEveryMs) return
+          lastProgressAt = now
+          post({ type: 'progress', progress })
+        },
+      },
+    )
+    post({ type: 'done', result })
+  } catch (error) {
+    if (isImportError(error) && error.code === 'cancelled') post({ type: 'cancelled' })
+    else if (isImportError(error))
+      post({ type: 'failed', error: { code: error.code, message: error.message, line: error.line } })
+    else
+      post({
+        type: 'failed',
+        error: { code: 'internal', message: error instanceof Error ? error.message : String(error) },
+      })
+  }
+}

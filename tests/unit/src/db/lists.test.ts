@@ -1,0 +1,220 @@
+import 'fake-indexeddb/auto'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import type { EnrichmentRowInput } from '@shared/contract'
+import { listOperations, type ListOperations } from '@/db/lists'
+import { LeadkeeperDb, type ColumnMapping, type ContactRecord } from '@/db/schema'
+import { storeRows } from '@/features/lists/import/store-rows'
+
+const source = { fileName: 'people.csv', size: 100, encoding: 'utf-8', delimiter: ',', hasHeader: true }
+const columns = ['First', 'Last', 'Website', 'LinkedIn', 'Notes']
+const mapping: ColumnMapping = { first_name: 0, last_name: 1, website: 2, network_url: 3 }
+
+let database: LeadkeeperDb
+let lists: ListOperations
+
+beforeEach(() => {
+  database = new LeadkeeperDb('t-' + crypto.randomUUID())
+  lists = listOperations(database)
+})
+
+afterEach(async () => {
+  database.close()
+  await database.delete()
+})
+
+async function listWith(rows: string[][]) {
+  const list = await lists.createList({ name: 'People', source, columns, mapping })
+  await lists.appendRows(list.id, 0, rows)
+  await lists.finishImport(list.id, rows.length)
+  return list
+}
+
+function contact(identity: string): ContactRecord {
+  return {
+    id: 'n:' + identity,
+    fullName: '',
+    email: '',
+    emailStatus: '',
+    phone: '',
+    jobTitle: '',
+    seniority: '',
+    country: '',
+    companyName: '',
+    companyDomain: '',
+    networkUrl: '',
+    identity,
+    nameLower: '',
+    emailLower: '',
+    domainLower: '',
+    data: {},
+    sources: [],
+    firstSeenAt: 0,
+    updatedAt: 0,
+  }
+}
+
+describe('lists in Dexie', () => {
+  it('creates a list importing, appends rows in bulk and finishes it ready with its count', async () => {
+    const list = await lists.createList({
+      name: 'People',
+      source,
+      columns,
+      mapping: { ...mapping, email: 9 },
+    })
+    expect(list.state).toBe('importing')
+    expect(list.mapping).toEqual(mapping)
+    const rows = Array.from({ length: 12_345 }, (_, i) => [`F${i}`, `L${i}`, `site${i}.com`, '', ''])
+    await lists.appendRows(list.id, 0, rows.slice(0, 10_000))
+    await lists.appendRows(list.id, 10_000, rows.slice(10_000))
+    await lists.finishImport(list.id, rows.length)
+    expect(await database.lists.get(list.id)).toMatchObject({ state: 'ready', rowCount: 12_345 })
+    expect(await database.rows.count()).toBe(12_345)
+    expect(await database.rows.get([list.id, 12_344])).toMatchObject({
+      values: ['F12344', 'L12344', 'site12344.com', '', ''],
+      issues: [],
+      skip: false,
+      status: 'pending',
+    })
+  })
+
+  it('deletes a list with its rows and leaves other lists alone', async () => {
+    const doomed = await listWith([
+      ['A', 'B', 'a.com', '', ''],
+      ['C', 'D', 'c.com', '', ''],
+    ])
+    const kept = await listWith([['E', 'F', 'e.com', '', '']])
+    await lists.deleteList(doomed.id)
+    expect(await database.lists.get(doomed.id)).toBeUndefined()
+    expect(
+      await database.rows.where('[listId+index]').between([doomed.id, 0], [doomed.id, Infinity]).count(),
+    ).toBe(0)
+    expect(await database.rows.count()).toBe(1)
+    expect(await database.lists.get(kept.id)).toBeDefined()
+  })
+
+  it('remembers a mapping for the same headers whatever their case', async () => {
+    expect(await lists.savedMappingFor(columns)).toBeNull()
+    await lists.saveMappingFor(columns, { first_name: 1, last_name: 0 })
+    expect(await lists.savedMappingFor(columns.map((column) => ` ${column.toUpperCase()}`))).toEqual({
+      first_name: 1,
+      last_name: 0,
+    })
+    expect(await lists.savedMappingFor([...columns, 'Extra'])).toBeNull()
+  })
+
+  it('updates a list mapping', async () => {
+    const list = await listWith([['A', 'B', 'a.com', '', '']])
+    await lists.updateMapping(list.id, { full_name: 0, company_domain: 2 })
+    expect((await database.lists.get(list.id))?.mapping).toEqual({ full_name: 0, company_domain: 2 })
+  })
+})
+
+describe('validateList', () => {
+  const rows = [
+    ['Jane', 'Doe', 'https://www.acme.com', '', ''], // 0 clean
+    ['', 'Roe', 'beta.io', '', ''], // 1 missing_name
+    ['John', 'Smith', '', '', ''], // 2 missing_domain
+    ['Ann', 'Lee', 'not a domain', '', ''], // 3 malformed_domain
+    ['Bob', 'Ray', 'gmail.com', '', ''], // 4 personal_domain
+    [' JANE ', 'doe', 'ACME.com/contact', '', ''], // 5 duplicate of 0
+    ['Kim', 'Park', 'known.io', '', ''], // 6 known
+    ['', '', '', 'https://www.linkedin.com/in/someone', ''], // 7 clean through a profile URL
+    ['Max', 'Mustermann', 'yahoo.de', '', ''], // 8 personal_domain
+  ]
+
+  it('finds each kind of issue, writes it on the row and gives examples with row indexes', async () => {
+    await database.contacts.add(contact('kim park@known.io'))
+    const list = await listWith(rows)
+    const summary = await lists.validateList(list.id, mapping)
+    expect(summary.rows).toBe(9)
+    expect(summary.clean).toBe(2)
+    expect(summary.counts).toEqual({
+      missing_name: 1,
+      missing_domain: 1,
+      malformed_domain: 1,
+      personal_domain: 2,
+      duplicate: 1,
+      known: 1,
+    })
+    expect(summary.examples.personal_domain.map((example) => example.index)).toEqual([4, 8])
+    expect(summary.examples.duplicate).toEqual([{ index: 5, text: 'JANE doe · acme.com' }])
+    const stored = await database.rows
+      .where('[listId+index]')
+      .between([list.id, 0], [list.id, Infinity])
+      .toArray()
+    expect(stored.map((row) => row.issues)).toEqual([
+      [],
+      ['missing_name'],
+      ['missing_domain'],
+      ['malformed_domain'],
+      ['personal_domain'],
+      ['duplicate'],
+      ['known'],
+      [],
+      ['personal_domain'],
+    ])
+  })
+
+  it('streams rows to enrich, marking known and skipped rows so the engine does not send them', async () => {
+    await database.contacts.add(contact('kim park@known.io'))
+    const list = await listWith(rows)
+    await lists.validateList(list.id, mapping)
+    await lists.setSkip(list.id, ['personal_domain', 'duplicate'], true)
+    await lists.setSkip(list.id, ['duplicate'], false)
+    const batches: EnrichmentRowInput[][] = []
+    await lists.enrichmentRowsFor(
+      list.id,
+      mapping,
+      async (batch) => {
+        batches.push(batch)
+      },
+      4,
+    )
+    expect(batches.map((batch) => batch.length)).toEqual([4, 4, 1])
+    const sent = batches.flat()
+    expect(sent[0]).toEqual({
+      key: `${list.id}:0`,
+      first_name: 'Jane',
+      last_name: 'Doe',
+      website: 'https://www.acme.com',
+    })
+    expect(sent[7]).toEqual({ key: `${list.id}:7`, network_url: 'https://www.linkedin.com/in/someone' })
+    expect(sent.filter((row) => row.known).map((row) => row.key)).toEqual(
+      [4, 6, 8].map((i) => `${list.id}:${i}`),
+    )
+  })
+
+  it('stores a parsed file with its issues found on the way', async () => {
+    const list = await lists.createList({ name: 'People', source, columns, mapping })
+    const text =
+      'First,Last,Website,LinkedIn,Notes\nJane,Doe,acme.com,,\nJane,Doe,www.acme.com,,dup\nBob,Ray,gmail.com,,\n'
+    async function* bytes() {
+      yield new TextEncoder().encode(text)
+    }
+    const stored = await storeRows(
+      bytes(),
+      { encoding: 'utf-8', delimiter: ',', hasHeader: true, width: 5 },
+      { listId: list.id, mapping },
+      lists,
+    )
+    expect(stored.parse.rows).toBe(3)
+    expect(stored.validation.counts.duplicate).toBe(1)
+    expect(stored.validation.counts.personal_domain).toBe(1)
+    expect((await database.rows.get([list.id, 1]))?.issues).toEqual(['duplicate'])
+  })
+
+  it('makes a list from records in memory', async () => {
+    const list = await lists.createListFromRecords(
+      'Search',
+      ['First', 'Last', 'Domain'],
+      [
+        ['Jane', 'Doe', 'acme.com'],
+        ['Jo', 'Ng', 'beta.io', 'extra'],
+      ],
+      { first_name: 0, last_name: 1, company_domain: 2 },
+      { ...source, fileName: 'Lead search' },
+    )
+    expect(await database.lists.get(list.id)).toMatchObject({ state: 'ready', rowCount: 2 })
+    expect((await database.rows.get([list.id, 1]))?.values).toEqual(['Jo', 'Ng', 'beta.io'])
+  })
+})

@@ -1,0 +1,187 @@
+import { describe, expect, it } from 'vitest'
+import { ImportError } from '@/features/lists/import/errors'
+import { parseRows, type ParseOptions, type RowBatch } from '@/features/lists/import/parse'
+import { buildPreview } from '@/features/lists/import/preview'
+import { detectDelimiter, uniqueHeaders } from '@/features/lists/import/sniff'
+
+async function* chunksOf(bytes: Uint8Array, size: number): AsyncGenerator<Uint8Array> {
+  for (let at = 0; at < bytes.length; at += size) yield bytes.subarray(at, at + size)
+}
+
+const utf8 = (text: string) => new TextEncoder().encode(text)
+
+async function parseAll(bytes: Uint8Array, options: Partial<ParseOptions> = {}, chunkSize = 7) {
+  const batches: RowBatch[] = []
+  const summary = await parseRows(
+    chunksOf(bytes, chunkSize),
+    { encoding: 'utf-8', delimiter: ',', hasHeader: true, width: 0, ...options },
+    async (batch) => {
+      batches.push(batch)
+    },
+    { batchSize: 2 },
+  )
+  return { summary, rows: batches.flatMap((batch) => batch.rows), batches }
+}
+
+async function failure(promise: Promise<unknown>): Promise<ImportError> {
+  try {
+    await promise
+  } catch (error) {
+    if (error instanceof ImportError) return error
+    throw error
+  }
+  throw new Error('expected the import to fail')
+}
+
+describe('parseRows', () => {
+  it('keeps a multi-byte character whole when a chunk boundary splits it, at every offset', async () => {
+    const text = 'name,city\nZoë 😀 Ærø,Škofja Loka\n'
+    const bytes = utf8(text)
+    for (let size = 1; size <= 6; size++) {
+      const { rows } = await parseAll(bytes, {}, size)
+      expect(rows).toEqual([['Zoë 😀 Ærø', 'Škofja Loka']])
+    }
+  })
+
+  it('keeps a UTF-16 character whole across chunks', async () => {
+    const bytes = new Uint8Array(Buffer.from('\uFEFFa,b\nç😀,x\n', 'utf16le'))
+    const { rows } = await parseAll(bytes, { encoding: 'utf-16le' }, 3)
+    expect(rows).toEqual([['ç😀', 'x']])
+  })
+
+  it('reads quoted fields with delimiters, doubled quotes and line breaks, and counts lines', async () => {
+    const text = 'name,note\r\n"Doe, Jane","She said ""hi""\r\nthen left"\r\nBob,plain\r\n'
+    const { rows, summary } = await parseAll(utf8(text), {}, 5)
+    expect(rows).toEqual([
+      ['Doe, Jane', 'She said "hi"\nthen left'],
+      ['Bob', 'plain'],
+    ])
+    expect(summary.rows).toBe(2)
+  })
+
+  it('numbers batches by row and skips blank lines', async () => {
+    const { batches } = await parseAll(utf8('a,b\n1,2\n\n3,4\n5,6\n'))
+    expect(batches.map((batch) => batch.startIndex)).toEqual([0, 2])
+    expect(batches.flatMap((batch) => batch.rows)).toEqual([
+      ['1', '2'],
+      ['3', '4'],
+      ['5', '6'],
+    ])
+  })
+
+  it('pads short rows, cuts long ones to the header and says on which lines', async () => {
+    const text = 'a,b,c\n1,2,3\n4,5\n6,7,8,9\n10,11,12,\n'
+    const { rows, summary } = await parseAll(utf8(text))
+    expect(rows).toEqual([
+      ['1', '2', '3'],
+      ['4', '5', ''],
+      ['6', '7', '8'],
+      ['10', '11', '12'],
+    ])
+    expect(summary.ragged).toEqual({
+      short: 1,
+      long: 1,
+      examples: [
+        { line: 3, cells: 2 },
+        { line: 4, cells: 4 },
+      ],
+    })
+  })
+
+  it('reads a file without a header at the preview width', async () => {
+    const { rows, summary } = await parseAll(utf8('Jane,Doe,acme.com\nJohn,Roe\n'), {
+      hasHeader: false,
+      width: 3,
+    })
+    expect(rows).toEqual([
+      ['Jane', 'Doe', 'acme.com'],
+      ['John', 'Roe', ''],
+    ])
+    expect(summary.header).toBeNull()
+  })
+
+  it('names the line where an unterminated quote starts', async () => {
+    const error = await failure(parseAll(utf8('a,b\n1,2\n3,"open\n4,5\n')))
+    expect(error.code).toBe('unterminated_quote')
+    expect(error.line).toBe(3)
+    expect(error.message).toContain('line 3')
+  })
+
+  it('refuses an empty file and a header without rows', async () => {
+    expect((await failure(parseAll(new Uint8Array()))).code).toBe('empty')
+    expect((await failure(parseAll(utf8('\n  \n')))).code).toBe('empty')
+    const headerOnly = await failure(parseAll(utf8('first,last\n')))
+    expect(headerOnly.code).toBe('no_rows')
+    expect(headerOnly.message).toBe('The file has a header row but no data rows.')
+  })
+
+  it('stops when cancelled', async () => {
+    const controller = new AbortController()
+    controller.abort()
+    const error = await failure(
+      parseRows(
+        chunksOf(utf8('a\n1\n'), 2),
+        { encoding: 'utf-8', delimiter: ',', hasHeader: true, width: 0 },
+        async () => {},
+        {
+          signal: controller.signal,
+        },
+      ),
+    )
+    expect(error.code).toBe('cancelled')
+  })
+})
+
+describe('detectDelimiter', () => {
+  it.each([
+    [',', 'first,last,domain\nJane,Doe,acme.com\nJohn,Roe,"Roe, Inc"\n'],
+    [';', 'first;last;city\nJane;Doe;Paris, France\nJohn;Roe;Lyon\n'],
+    ['\t', 'first\tlast\tdomain\nJane\tDoe\tacme.com\nJohn\tRoe\tbeta.io\n'],
+    ['|', 'first|last|domain\nJane|Doe|acme.com\nJohn|Roe|beta.io\n'],
+  ])('finds %j', (delimiter, text) => {
+    expect(detectDelimiter(text, true)).toBe(delimiter)
+  })
+})
+
+describe('uniqueHeaders', () => {
+  it('numbers repeated names and names blank ones by position', () => {
+    expect(uniqueHeaders(['Email', 'email', ' ', 'Email', 'Name'])).toEqual([
+      'Email',
+      'email (2)',
+      'Column 3',
+      'Email (3)',
+      'Name',
+    ])
+  })
+})
+
+describe('buildPreview', () => {
+  it('detects encoding, delimiter and header, and follows overrides', () => {
+    const bytes = new Uint8Array(Buffer.from('Prénom;Nom;Société\nRené;Müller;Acme\n', 'latin1'))
+    const preview = buildPreview(bytes, true)
+    expect(preview).toMatchObject({
+      encoding: 'windows-1252',
+      delimiter: ';',
+      hasHeader: true,
+      columns: ['Prénom', 'Nom', 'Société'],
+      rows: [['René', 'Müller', 'Acme']],
+      undecodable: 0,
+    })
+    const forced = buildPreview(bytes, true, { encoding: 'utf-8', delimiter: ',', hasHeader: false })
+    expect(forced.columns).toEqual(['Column 1'])
+    expect(forced.rows).toHaveLength(2)
+    expect(forced.undecodable).toBeGreaterThan(0)
+  })
+
+  it('takes a first row of data for data', () => {
+    const preview = buildPreview(utf8('Jane,Doe,acme.com\nJohn,Roe,beta.io\n'), true)
+    expect(preview.hasHeader).toBe(false)
+    expect(preview.columns).toEqual(['Column 1', 'Column 2', 'Column 3'])
+    expect(preview.rows).toHaveLength(2)
+  })
+
+  it('refuses binary files with a clear message', () => {
+    expect(() => buildPreview(new Uint8Array([0x50, 0x4b, 0x03, 0x04, 0, 0]), true)).toThrow(/Excel/)
+    expect(() => buildPreview(new Uint8Array([1, 2, 3, 0, 5, 6, 7, 8]), true)).toThrow(/binary/)
+  })
+})
