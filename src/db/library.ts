@@ -167,7 +167,6 @@ function mergeContact(
  * found them by id, a lookup brings only their name): find them by email, then by name and domain.
  */
 async function existingContactId(database: LeadkeeperDb, fields: ContactFields): Promise<string> {
-  if (fields.id.startsWith('c:')) return fields.id
   if (await database.contacts.get(fields.id)) return fields.id
   if (fields.emailLower) {
     const byEmail = await database.contacts.where('emailLower').equals(fields.emailLower).first()
@@ -192,7 +191,10 @@ export async function upsertContacts(
   return database.transaction('rw', database.contacts, async () => {
     const fields = payloads.map(contactFromPayload)
     const ids: (string | null)[] = []
-    for (const one of fields) ids.push(one ? await existingContactId(database, one) : null)
+    for (const one of fields) {
+      if (!one) ids.push(null)
+      else ids.push(one.id.startsWith('c:') ? one.id : await existingContactId(database, one))
+    }
     const unique = [...new Set(ids.filter((id): id is string => id !== null))]
     const known = new Map<string, ContactRecord>()
     for (const record of await database.contacts.bulkGet(unique)) if (record) known.set(record.id, record)

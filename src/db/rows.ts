@@ -1,4 +1,4 @@
-import Dexie, { type Collection } from 'dexie'
+import Dexie, { cmp, type Collection } from 'dexie'
 import type { ResultRow } from '@shared/contract'
 import { upsertCompanies, upsertContacts } from './library'
 import { db as appDb, parseRowKey, type LeadkeeperDb, type Provenance, type RowRecord } from './schema'
@@ -111,35 +111,36 @@ export function rowMatches(filters: [RowFacet, FacetValue[]][]): (row: RowRecord
   return (row) => filters.every(([field, values]) => values.includes(row[field]))
 }
 
+type RowCollection = Collection<RowRecord, [string, number]>
+
 /**
- * The rows of a query in order. Index-driven: sorting or filtering on a facet walks that facet's
- * compound index; the other filters are checked on the rows the index yields.
+ * The rows of a query as consecutive segments, in order. Index-driven: sorting or filtering on a
+ * facet walks that facet's compound index, one key range per chosen value (a range is counted and
+ * skipped natively, where `anyOf` would step a cursor); other filters are checked on the rows the
+ * index yields. Ties keep import order because an index orders equal keys by primary key.
  */
-function rowCollection(
-  database: LeadkeeperDb,
-  listId: string,
-  query: RowQuery,
-): Collection<RowRecord, [string, number]> {
+function rowSegments(database: LeadkeeperDb, listId: string, query: RowQuery): RowCollection[] {
   const filters = activeFilters(query)
   const sortField = query.sort?.field ?? 'index'
   const driver = sortField !== 'index' ? sortField : filters[0]?.[0]
-  let collection: Collection<RowRecord, [string, number]>
-  if (!driver) {
-    collection = database.rows.where('[listId+index]').between(...listRange(listId), true, true)
-  } else {
-    const values = filters.find(([field]) => field === driver)?.[1]
-    const where = database.rows.where(`[listId+${driver}]`)
-    collection = values
-      ? where.anyOf(values.map((value) => [listId, value]))
-      : where.between(...listRange(listId), true, true)
-  }
+  const descending = query.sort?.direction === 'desc'
   const rest = filters.filter(([field]) => field !== driver)
-  if (rest.length > 0) collection = collection.and(rowMatches(rest))
-  return query.sort?.direction === 'desc' ? collection.reverse() : collection
+  const finish = (collection: RowCollection) => {
+    const filtered = rest.length > 0 ? collection.and(rowMatches(rest)) : collection
+    return descending ? filtered.reverse() : filtered
+  }
+  if (!driver)
+    return [finish(database.rows.where('[listId+index]').between(...listRange(listId), true, true))]
+  const values = filters.find(([field]) => field === driver)?.[1]
+  const index = `[listId+${driver}]`
+  if (!values) return [finish(database.rows.where(index).between(...listRange(listId), true, true))]
+  const ordered = [...new Set(values)].sort(cmp)
+  if (descending) ordered.reverse()
+  return ordered.map((value) => finish(database.rows.where(index).equals([listId, value])))
 }
 
 /** One page of a query: `offset` counts rows in the query's order. */
-export function pageRows(
+export async function pageRows(
   listId: string,
   query: RowQuery = {},
   database: LeadkeeperDb = appDb,
@@ -154,8 +155,27 @@ export function pageRows(
       .between([listId, offset], [listId, offset + limit], true, false)
       .toArray()
   }
-  const collection = rowCollection(database, listId, query)
-  return collection.offset(offset).limit(limit).toArray()
+  const segments = rowSegments(database, listId, query)
+  let skip = offset
+  const page: RowRecord[] = []
+  for (const segment of segments) {
+    if (page.length >= limit) break
+    if (skip > 0) {
+      const size = await segment.clone().count()
+      if (skip >= size) {
+        skip -= size
+        continue
+      }
+    }
+    page.push(
+      ...(await segment
+        .offset(skip)
+        .limit(limit - page.length)
+        .toArray()),
+    )
+    skip = 0
+  }
+  return page
 }
 
 export async function countRows(
@@ -163,33 +183,35 @@ export async function countRows(
   query: Pick<RowQuery, 'filters'> = {},
   database: LeadkeeperDb = appDb,
 ): Promise<number> {
-  const filters = activeFilters(query)
-  const [only] = filters
-  if (filters.length === 1 && only) {
-    // One facet: native index counts per value, no cursor over the rows.
-    const [field, values] = only
-    const counts = await Promise.all(
-      values.map((value) => database.rows.where(`[listId+${field}]`).equals([listId, value]).count()),
-    )
-    return counts.reduce((sum, count) => sum + count, 0)
-  }
-  return rowCollection(database, listId, { filters: query.filters }).count()
+  const counts = await Promise.all(rowSegments(database, listId, query).map((segment) => segment.count()))
+  return counts.reduce((sum, count) => sum + count, 0)
 }
 
 /**
- * Streams the rows of a query in import order, one at a time, without holding the list in memory:
- * what an export of a million rows needs.
+ * Walks the rows of a query in import order, a key range at a time, so even a million-row list is
+ * never held in memory at once: what an export needs. `onPage` may be async (to yield or report).
  */
-export async function eachRow(
+export async function eachRowPage(
   listId: string,
   query: Pick<RowQuery, 'filters'>,
-  onRow: (row: RowRecord) => void,
+  onPage: (rows: RowRecord[]) => void | Promise<void>,
+  pageSize = 5000,
   database: LeadkeeperDb = appDb,
 ): Promise<void> {
-  const filters = activeFilters(query)
-  let collection = database.rows.where('[listId+index]').between(...listRange(listId), true, true)
-  if (filters.length > 0) collection = collection.and(rowMatches(filters))
-  await collection.each(onRow)
+  const matches = rowMatches(activeFilters(query))
+  const last = await database.rows
+    .where('[listId+index]')
+    .between(...listRange(listId), true, true)
+    .last()
+  if (!last) return
+  for (let start = 0; start <= last.index; start += pageSize) {
+    const page = await database.rows
+      .where('[listId+index]')
+      .between([listId, start], [listId, start + pageSize], true, false)
+      .toArray()
+    const kept = page.filter(matches)
+    if (kept.length > 0) await onPage(kept)
+  }
 }
 
 /** Counts per value of every facet, from the compound indexes alone. */

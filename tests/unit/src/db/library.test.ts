@@ -78,7 +78,14 @@ describe('upsertContacts', () => {
     await upsertContacts([enrichedRow], source('list', 'l1', 1000), database)
     await upsertContacts([enrichedRow], source('list', 'l1', 2000), database)
     await upsertContacts(
-      [{ contact_id: 42, contact_phone_number: '+44 1', contact_email_address: null, contact_job_title: 'Countess' }],
+      [
+        {
+          contact_id: 42,
+          contact_phone_number: '+44 1',
+          contact_email_address: null,
+          contact_job_title: 'Countess',
+        },
+      ],
       source('lookup', 'k1', 3000),
       database,
     )
@@ -129,7 +136,9 @@ describe('upsertCompanies', () => {
 
   it('skips payloads without a domain', async () => {
     const database = freshDb()
-    expect(await upsertCompanies([{ company_name: 'Nowhere' }], source('lookup', 'k'), database)).toEqual([null])
+    expect(await upsertCompanies([{ company_name: 'Nowhere' }], source('lookup', 'k'), database)).toEqual([
+      null,
+    ])
     expect(await database.companies.count()).toBe(0)
   })
 })
@@ -161,7 +170,10 @@ describe('library search', () => {
     const spainZeta = await searchContacts({ prefix: 'zeta', facets: { country: ['Spain'] } }, database)
     expect(spainZeta.items.every((c) => c.country === 'Spain' && c.companyDomain === 'zeta.com')).toBe(true)
     expect(spainZeta.total).toBe(4)
-    const risky = await searchContacts({ facets: { emailStatus: ['catch_all'], country: ['France'] } }, database)
+    const risky = await searchContacts(
+      { facets: { emailStatus: ['catch_all'], country: ['France'] } },
+      database,
+    )
     expect(risky.total).toBe(12)
   })
 
@@ -178,7 +190,9 @@ describe('library search', () => {
 
   it('searches companies by name or domain and counts facets from the indexes', async () => {
     const database = await seeded()
-    expect((await searchCompanies({ prefix: 'ac' }, database)).items.map((c) => c.domain)).toEqual(['acme.com'])
+    expect((await searchCompanies({ prefix: 'ac' }, database)).items.map((c) => c.domain)).toEqual([
+      'acme.com',
+    ])
     expect((await searchCompanies({ facets: { industry: ['software'] } }, database)).total).toBe(1)
     const counts = await contactFacetCounts(database)
     expect(counts.country).toEqual([
