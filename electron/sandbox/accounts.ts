@@ -30,6 +30,13 @@ export interface ChargeEntry {
   reason: string
 }
 
+/** Everything an `Accounts` holds apart from its charge log: what a restart must keep. */
+export interface AccountsState {
+  nextId: number
+  accounts: Account[]
+  keys: { key: string; accountId: string; active: boolean }[]
+}
+
 export const toTenths = (credits: number): number => Math.round(credits * 10)
 export const toCredits = (tenths: number): number => tenths / 10
 /** Integer balance fields round down, so they never promise a credit the account does not have. */
@@ -40,6 +47,7 @@ export class Accounts {
   private readonly accounts = new Map<string, Account>()
   private readonly keys = new Map<string, { accountId: string; active: boolean }>()
   private readonly creditListeners: ((accountId: string) => void)[] = []
+  private readonly changeListeners: (() => void)[] = []
   readonly charges: ChargeEntry[] = []
   private nextId = 1
 
@@ -65,6 +73,7 @@ export class Accounts {
     this.accounts.set(id, account)
     const key = fixed?.key ?? this.addKey(id)
     if (fixed) this.keys.set(fixed.key, { accountId: id, active: true })
+    this.changed()
     return { accountId: id, email: account.email, key }
   }
 
@@ -72,6 +81,7 @@ export class Accounts {
     this.require(accountId)
     const key = `lk_${randomBytes(16).toString('hex')}`
     this.keys.set(key, { accountId, active: true })
+    this.changed()
     return key
   }
 
@@ -79,6 +89,7 @@ export class Accounts {
     const entry = this.keys.get(key)
     if (!entry) return false
     entry.active = false
+    this.changed()
     return true
   }
 
@@ -118,6 +129,7 @@ export class Accounts {
     for (const key of ['phone', 'catchAll', 'freeLeadSearches', 'freeCompanySearches'] as const) {
       if (plan[key] !== undefined) Object.assign(account, { [key]: plan[key] })
     }
+    this.changed()
     return account
   }
 
@@ -134,6 +146,7 @@ export class Accounts {
       reason,
     }
     appendBounded(this.charges, entry, this.logLimit)
+    this.changed()
     return true
   }
 
@@ -141,7 +154,50 @@ export class Accounts {
     this.creditListeners.push(listener)
   }
 
+  /** Takes one free search of the plan when it counts them; false when none is left. */
+  useFreeSearch(account: Account, kind: 'freeLeadSearches' | 'freeCompanySearches'): boolean {
+    const left = account[kind]
+    if (left === 0) return false
+    if (left !== null) {
+      account[kind] = left - 1
+      this.changed()
+    }
+    return true
+  }
+
+  /** The keys of an account, oldest first. */
+  keysOf(accountId: string): string[] {
+    return [...this.keys].filter(([, entry]) => entry.accountId === accountId).map(([key]) => key)
+  }
+
+  /** Called after every change of a balance, plan, account or key. */
+  onChange(listener: () => void): void {
+    this.changeListeners.push(listener)
+  }
+
+  exportState(): AccountsState {
+    return {
+      nextId: this.nextId,
+      accounts: [...this.accounts.values()].map((account) => ({ ...account })),
+      keys: [...this.keys].map(([key, entry]) => ({ key, ...entry })),
+    }
+  }
+
+  /** Replaces every account and key; the charge log starts empty. */
+  importState(state: AccountsState): void {
+    this.accounts.clear()
+    this.keys.clear()
+    for (const account of state.accounts) this.accounts.set(account.id, { ...account })
+    for (const { key, accountId, active } of state.keys) this.keys.set(key, { accountId, active })
+    this.nextId = state.nextId
+  }
+
+  private changed(): void {
+    for (const listener of this.changeListeners) listener()
+  }
+
   private notifyCredit(account: Account): void {
+    this.changed()
     if (account.tenths > 0) for (const listener of this.creditListeners) listener(account.id)
   }
 }

@@ -10,6 +10,7 @@ const program = new Command()
   .option('--rate-limit <perMinute>', 'requests per minute per key', '100')
   .option('--demo-credits <credits>', 'starting balance of the demo account', '10000')
   .option('--demo-key <key>', 'key of the demo account', 'lk_sandbox_demo_key')
+  .option('--state-dir <dir>', 'keep accounts and requests in <dir>/sandbox-state.json across restarts')
   .parse()
 
 const opts = program.opts<{
@@ -19,6 +20,7 @@ const opts = program.opts<{
   rateLimit: string
   demoCredits: string
   demoKey: string
+  stateDir?: string
 }>()
 
 const sandbox = await startSandbox({
@@ -28,6 +30,7 @@ const sandbox = await startSandbox({
   rateLimitPerMinute: Number(opts.rateLimit),
   demoCredits: Number(opts.demoCredits),
   demoKey: opts.demoKey,
+  stateDir: opts.stateDir,
 })
 
 process.stdout.write(

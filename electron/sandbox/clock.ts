@@ -15,6 +15,11 @@ export class Clock {
     this.afterRaw(this.scaled(ms), fn)
   }
 
+  /** Runs `fn` at the epoch time `deadline`, at once if it has passed (e.g. while the sandbox was down). */
+  at(deadline: number, fn: () => void): void {
+    this.afterRaw(Math.max(0, deadline - Date.now()), fn)
+  }
+
   /** Runs `fn` after exactly `ms` milliseconds, for delays the time scale must not touch. */
   afterRaw(ms: number, fn: () => void): void {
     if (this.closed) return

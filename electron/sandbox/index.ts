@@ -6,6 +6,7 @@ import type { SandboxControl } from './control/types'
 import { Faults } from './faults'
 import { Jobs } from './jobs/store'
 import { resolveOptions, type SandboxOptions } from './options'
+import { openStateStore } from './persistence'
 import { API_PREFIX, createSandboxServer, listen } from './server'
 import { Webhooks } from './webhooks'
 import { getWorld } from './world'
@@ -23,11 +24,11 @@ export interface Sandbox {
   url: string
   /** url + '/api/v2' */
   baseUrl: string
-  /** Key of the built-in demo account (generous credits, every add-on). */
+  /** Key of the built-in demo account (generous credits, every add-on); a restored one keeps its key. */
   demoKey: string
   /** Typed client of /__sandbox over real HTTP. */
   control: SandboxControl
-  /** Stops timers, webhooks and the server. */
+  /** Stops timers, webhooks and the server, then writes the state file when there is one. */
   close(): Promise<void>
 }
 
@@ -56,27 +57,40 @@ export async function startSandbox(options?: SandboxOptions): Promise<Sandbox> {
       }),
     requestLog: [],
   }
-  accounts.create(
-    { email: 'demo@sandbox.example.com', credits: resolved.demoCredits, phone: true, catchAll: true },
-    { id: DEMO_ACCOUNT_ID, key: resolved.demoKey },
-  )
+  const store = resolved.stateDir === null ? null : await openStateStore(ctx, resolved.stateDir)
+  if (!accounts.get(DEMO_ACCOUNT_ID)) {
+    accounts.create(
+      { email: 'demo@sandbox.example.com', credits: resolved.demoCredits, phone: true, catchAll: true },
+      { id: DEMO_ACCOUNT_ID, key: resolved.demoKey },
+    )
+  }
+  const demoKeys = accounts.keysOf(DEMO_ACCOUNT_ID)
+  const demoKey = demoKeys.includes(resolved.demoKey) ? resolved.demoKey : (demoKeys[0] as string)
   accounts.onCredit((accountId) => {
     for (const job of ctx.jobs.resumable(accountId)) job.resume?.()
   })
 
   const server = createSandboxServer(ctx)
-  const port = await listen(server, resolved.port)
+  let port: number
+  try {
+    port = await listen(server, resolved.port)
+  } catch (error) {
+    clock.close()
+    await store?.close()
+    throw error
+  }
   const url = `http://127.0.0.1:${port}`
   return {
     url,
     baseUrl: `${url}${API_PREFIX}`,
-    demoKey: resolved.demoKey,
+    demoKey,
     control: controlClient(url),
     close: async () => {
       clock.close()
       ctx.webhooks.close()
       server.closeAllConnections()
       await new Promise<void>((resolve) => server.close(() => resolve()))
+      await store?.close()
     },
   }
 }

@@ -53,9 +53,14 @@ export interface SandboxOptions {
   worldPeoplePerCompany?: number
   /** Entries kept in each control log (requests, charges, webhook attempts); the oldest go first. Default 10000. */
   logLimit?: number
+  /**
+   * Folder of `sandbox-state.json`: accounts, keys, balances and every request survive a restart.
+   * Default: none, everything stays in memory.
+   */
+  stateDir?: string
 }
 
-export type ResolvedOptions = Required<SandboxOptions>
+export type ResolvedOptions = Required<Omit<SandboxOptions, 'stateDir'>> & { stateDir: string | null }
 
 export const DEFAULT_OPTIONS: ResolvedOptions = {
   port: 0,
@@ -85,6 +90,7 @@ export const DEFAULT_OPTIONS: ResolvedOptions = {
   worldCompanies: 3000,
   worldPeoplePerCompany: 10,
   logLimit: 10_000,
+  stateDir: null,
 }
 
 export function resolveOptions(options: SandboxOptions = {}): ResolvedOptions {

@@ -30,8 +30,8 @@ export function createCompanySearch(ctx: SandboxContext, request: ApiRequest): R
   if (account.tenths === 0 && ctx.options.creditsPerCompany > 0) {
     return failure(402, 'message', MESSAGES.companyFinderTokens)
   }
-  if (account.freeCompanySearches === 0) return failure(422, 'message', MESSAGES.companyQuota)
-  if (account.freeCompanySearches !== null) account.freeCompanySearches--
+  if (!ctx.accounts.useFreeSearch(account, 'freeCompanySearches'))
+    return failure(422, 'message', MESSAGES.companyQuota)
   const job = startCompanySearch(ctx, { accountId: account.id, filters, limit, offset, stuck: request.stuck })
   request.requestId = job.id
   return json(202, { success: true, message: MESSAGES.companyFinderAccepted, request_id: job.id })

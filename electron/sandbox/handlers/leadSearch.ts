@@ -63,8 +63,8 @@ export function createLeadSearch(ctx: SandboxContext, request: ApiRequest): Repl
   if ((flags.email || flags.phone) && account.tenths < toTenths(1)) {
     return failure(402, 'message', MESSAGES.leadFinderTokens)
   }
-  if (account.freeLeadSearches === 0) return failure(422, 'message', MESSAGES.leadQuota)
-  if (account.freeLeadSearches !== null) account.freeLeadSearches--
+  if (!ctx.accounts.useFreeSearch(account, 'freeLeadSearches'))
+    return failure(422, 'message', MESSAGES.leadQuota)
   const job = startLeadSearch(ctx, {
     accountId: account.id,
     filters,

@@ -31,6 +31,8 @@ export async function lookupLead(ctx: SandboxContext, request: ApiRequest): Prom
   const price = toTenths(ctx.options.creditsPerLeadProfile)
   if (account.tenths < price) return failure(402, 'error', MESSAGES.profileCredits)
   await ctx.clock.sleep(ctx.options.leadProfileMs)
+  // A sandbox closing mid-lookup never answers it, so it must not charge it either.
+  if (ctx.clock.isClosed) return failure(500, 'error', MESSAGES.serverError)
   const world = ctx.world()
   // A network URL, when present, is the only identifier read.
   const person: Person | null = networkUrl

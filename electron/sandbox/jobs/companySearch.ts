@@ -14,6 +14,8 @@ export interface CompanySearchJob {
   limit: number
   offset: number
   consumedTenths: number
+  /** Epoch time the current phase ends; absolute so that a restored search keeps its schedule. */
+  nextAt: number
   companiesFound: number
   companies: Company[]
 }
@@ -41,16 +43,32 @@ export function startCompanySearch(
     status: 'not_started',
     stuck,
     consumedTenths: 0,
+    nextAt: Date.now() + ctx.clock.scaled(ctx.options.searchQueueMs),
     companiesFound: 0,
     companies: [],
   }
   ctx.jobs.companySearches.set(job.id, job)
-  ctx.clock.after(ctx.options.searchQueueMs, () => {
-    job.status = 'processing'
-    if (job.stuck) return
-    ctx.clock.after(ctx.options.searchWorkMs, () => finishCompanySearch(ctx, job))
-  })
+  ctx.jobs.changed()
+  armCompanySearch(ctx, job)
   return job
+}
+
+/** Schedules the next phase of a new or restored company search, due at `job.nextAt`. */
+export function armCompanySearch(ctx: SandboxContext, job: CompanySearchJob): void {
+  if (job.status === 'not_started') {
+    return ctx.clock.at(job.nextAt, () => {
+      job.status = 'processing'
+      job.nextAt += ctx.clock.scaled(ctx.options.searchWorkMs)
+      ctx.jobs.changed()
+      armCompanySearch(ctx, job)
+    })
+  }
+  if (job.status === 'processing' && !job.stuck) {
+    ctx.clock.at(job.nextAt, () => {
+      finishCompanySearch(ctx, job)
+      ctx.jobs.changed()
+    })
+  }
 }
 
 function finishCompanySearch(ctx: SandboxContext, job: CompanySearchJob): void {

@@ -62,6 +62,7 @@ export function startEnrichment(ctx: SandboxContext, submission: EnrichmentSubmi
     status: 'processing',
     stuck: submission.stuck,
     consumedTenths: 0,
+    nextAt: Date.now() + ctx.clock.scaled(ctx.options.leadWorkMs),
     leads: submission.leads,
     rows: [],
     flags: submission.flags,
@@ -69,6 +70,14 @@ export function startEnrichment(ctx: SandboxContext, submission: EnrichmentSubmi
     contactWebhook: submission.contactWebhook,
   }
   ctx.jobs.enrichments.set(job.id, job)
+  ctx.jobs.changed()
+  armEnrichment(ctx, job)
+  return job
+}
+
+/** Schedules the remaining work of a new or restored enrichment, and its resumption after an `on_hold`. */
+export function armEnrichment(ctx: SandboxContext, job: EnrichmentJob): void {
+  if (job.status === 'terminated') return
   runLeadQueue(ctx, {
     job,
     stepMs: ctx.options.leadWorkMs,
@@ -89,7 +98,6 @@ export function startEnrichment(ctx: SandboxContext, submission: EnrichmentSubmi
       if (job.webhook) ctx.webhooks.deliver(job.webhook, enrichmentBody(ctx, job))
     },
   })
-  return job
 }
 
 export function enrichmentBody(ctx: SandboxContext, job: EnrichmentJob) {

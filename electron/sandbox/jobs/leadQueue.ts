@@ -8,6 +8,8 @@ export interface LeadQueueJob {
   status: 'not_started' | 'processing' | 'on_hold' | 'terminated'
   stuck: boolean
   consumedTenths: number
+  /** Epoch time of the next scheduled step of work; absolute so that a restored job keeps its pace. */
+  nextAt: number
   /** Set once the queue runs: restarts it after an `on_hold`. */
   resume?: () => void
 }
@@ -31,32 +33,43 @@ export interface LeadQueue<J extends LeadQueueJob> {
 }
 
 /**
- * Runs one lead per step. The queue goes `on_hold` when the next lead costs more than the balance, or
- * when its own charge empties the balance while leads remain; a credit to the account resumes it.
+ * Runs one lead per step, each step due `stepMs` after the previous one was due, so a job restored late
+ * catches up at once. The queue goes `on_hold` when the next lead costs more than the balance, or when
+ * its own charge empties the balance while leads remain; a credit to the account resumes it.
+ * Arms the step due at `job.nextAt` when the job is `processing`.
  */
 export function runLeadQueue<J extends LeadQueueJob>(ctx: SandboxContext, queue: LeadQueue<J>): void {
   const { job } = queue
+  const stepMs = ctx.clock.scaled(queue.stepMs)
   const account = (): Account => ctx.accounts.require(job.accountId)
+  const schedule = (at: number): void => {
+    job.nextAt = at
+    ctx.clock.at(at, step)
+  }
+  const hold = (): void => {
+    job.status = 'on_hold'
+    ctx.jobs.changed()
+  }
+  const finish = (): void => {
+    queue.finish()
+    ctx.jobs.changed()
+  }
   const step = (): void => {
     if (job.status !== 'processing' || job.stuck) return
-    if (queue.remaining() === 0) return queue.finish()
+    if (queue.remaining() === 0) return finish()
     const next = queue.peek()
-    if (next.cost > 0 && !ctx.accounts.charge(account(), next.cost, queue.reason, job.id)) {
-      job.status = 'on_hold'
-      return
-    }
+    if (next.cost > 0 && !ctx.accounts.charge(account(), next.cost, queue.reason, job.id)) return hold()
     job.consumedTenths += next.cost
     next.commit()
-    if (queue.remaining() === 0) return queue.finish()
-    if (next.cost > 0 && account().tenths === 0) {
-      job.status = 'on_hold'
-      return
-    }
-    ctx.clock.after(queue.stepMs, step)
+    if (queue.remaining() === 0) return finish()
+    if (next.cost > 0 && account().tenths === 0) return hold()
+    schedule(job.nextAt + stepMs)
+    ctx.jobs.changed()
   }
   job.resume = () => {
     job.status = 'processing'
-    ctx.clock.after(queue.stepMs, step)
+    schedule(Date.now() + stepMs)
+    ctx.jobs.changed()
   }
-  ctx.clock.after(queue.stepMs, step)
+  if (job.status === 'processing' && !job.stuck) ctx.clock.at(job.nextAt, step)
 }

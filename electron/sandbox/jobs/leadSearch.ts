@@ -17,6 +17,8 @@ export interface LeadSearchJob extends LeadQueueJob {
   maxLeads: number
   flags: WorkFlags
   webhook: string | null
+  /** True once the world was searched: `matches` and `total` are known and the leads are being enriched. */
+  searched: boolean
   matches: Person[]
   total: number
   rows: LeadSearchRow[]
@@ -42,42 +44,66 @@ export function startLeadSearch(ctx: SandboxContext, submission: LeadSearchSubmi
     status: 'not_started',
     stuck,
     consumedTenths: 0,
+    nextAt: Date.now() + ctx.clock.scaled(ctx.options.searchQueueMs),
     ...rest,
+    searched: false,
     matches: [],
     total: 0,
     rows: [],
   }
   ctx.jobs.leadSearches.set(job.id, job)
-  const enriching = job.flags.email || job.flags.phone
-  ctx.clock.after(ctx.options.searchQueueMs, () => {
-    job.status = 'processing'
-    if (job.stuck) return
-    ctx.clock.after(ctx.options.searchWorkMs, () => {
-      const world = ctx.world()
-      const all = matchPeople(world.people, job.filters)
-      job.total = all.length
-      job.matches = all.slice(job.offset, job.offset + Math.min(job.limit, job.maxLeads))
-      runLeadQueue(ctx, {
-        job,
-        stepMs: enriching ? ctx.options.leadWorkMs / 10 : 0,
-        reason: 'lead_search',
-        remaining: () => job.matches.length - job.rows.length,
-        peek: () => {
-          const person = job.matches[job.rows.length] as Person
-          const traits = requestedTraits(job.flags, contactTraits(world, person, false))
-          return {
-            cost: leadCostTenths(ctx.options, job.flags, traits),
-            commit: () => job.rows.push(leadSearchRow(person, traits)),
-          }
-        },
-        finish: () => {
-          job.status = 'terminated'
-          if (job.webhook) ctx.webhooks.deliver(job.webhook, leadSearchBody(ctx, job))
-        },
-      })
-    })
-  })
+  ctx.jobs.changed()
+  armLeadSearch(ctx, job)
   return job
+}
+
+/** Schedules the next phase of a new or restored lead search, due at `job.nextAt`. */
+export function armLeadSearch(ctx: SandboxContext, job: LeadSearchJob): void {
+  if (job.status === 'terminated') return
+  if (job.searched) return enrichLeads(ctx, job)
+  if (job.status === 'not_started') {
+    return ctx.clock.at(job.nextAt, () => {
+      job.status = 'processing'
+      job.nextAt += ctx.clock.scaled(ctx.options.searchWorkMs)
+      ctx.jobs.changed()
+      armLeadSearch(ctx, job)
+    })
+  }
+  if (job.stuck) return
+  ctx.clock.at(job.nextAt, () => {
+    const all = matchPeople(ctx.world().people, job.filters)
+    job.total = all.length
+    job.matches = all.slice(job.offset, job.offset + Math.min(job.limit, job.maxLeads))
+    job.searched = true
+    job.nextAt += ctx.clock.scaled(leadStepMs(ctx, job))
+    ctx.jobs.changed()
+    enrichLeads(ctx, job)
+  })
+}
+
+const leadStepMs = (ctx: SandboxContext, job: LeadSearchJob): number =>
+  job.flags.email || job.flags.phone ? ctx.options.leadWorkMs / 10 : 0
+
+function enrichLeads(ctx: SandboxContext, job: LeadSearchJob): void {
+  const world = ctx.world()
+  runLeadQueue(ctx, {
+    job,
+    stepMs: leadStepMs(ctx, job),
+    reason: 'lead_search',
+    remaining: () => job.matches.length - job.rows.length,
+    peek: () => {
+      const person = job.matches[job.rows.length] as Person
+      const traits = requestedTraits(job.flags, contactTraits(world, person, false))
+      return {
+        cost: leadCostTenths(ctx.options, job.flags, traits),
+        commit: () => job.rows.push(leadSearchRow(person, traits)),
+      }
+    },
+    finish: () => {
+      job.status = 'terminated'
+      if (job.webhook) ctx.webhooks.deliver(job.webhook, leadSearchBody(ctx, job))
+    },
+  })
 }
 
 const STATUS_MESSAGES = {
