@@ -6,6 +6,8 @@ import type { KindAdapter, SearchPayload, TerminatedChunk } from './adapters'
 import { adapterFor } from './adapters'
 import type { JobEventBus } from './events'
 import type { JobLedger } from './ledger'
+import { decideOutcome } from './outcome'
+import { companyPageCount, nextCompanyPage } from './paging'
 import type { PollAnswer } from './poller'
 import { pollUntilSettled } from './poller'
 import type { ChunkRecord, JobError, JobRecord, ResultRow, RowStatus } from './types'
@@ -399,27 +401,13 @@ export class JobRun {
     const found = result.totalAvailable ?? 0
     this.record.totalAvailable = found
     const limit = payload.limit ?? 100
-    const nextOffset = (payload.offset ?? 0) + limit
-    const wantedPages = this.record.search?.pages ?? Number.POSITIVE_INFINITY
-    const laterPagePlanned = chunk.index !== this.record.chunks.length - 1
-    if (
-      laterPagePlanned ||
-      result.rows.length === 0 ||
-      nextOffset >= found ||
-      this.record.chunks.length >= wantedPages
-    )
-      return
-    const index = this.record.chunks.length
-    this.ctx.ledger.writePayload(this.record.id, index, { ...payload, offset: nextOffset })
-    this.record.chunks.push({
-      index,
-      state: 'pending',
-      size: Math.min(limit, found - nextOffset),
-      offset: nextOffset,
-      submissions: 0,
-    })
-    const pages = Math.min(wantedPages, Math.ceil((found - (this.record.search?.offset ?? 0)) / limit))
-    this.record.estimateMax = pages * limit * this.ctx.settings.prices.companySearchResult
+    this.record.estimateMax =
+      companyPageCount(this.record.search, found) * limit * this.ctx.settings.prices.companySearchResult
+    const next = nextCompanyPage(this.record, chunk, payload, result.rows.length, found)
+    if (!next) return
+    // The payload is on disk before the record names the page, so a crash cannot leave a page without one.
+    this.ctx.ledger.writePayload(this.record.id, next.chunk.index, next.payload)
+    this.record.chunks.push(next.chunk)
   }
 
   /** Results reach the ledger (with the chunk's new state) before anyone is told about them. */
@@ -440,37 +428,12 @@ export class JobRun {
   }
 
   private finish(): void {
-    const chunks = this.record.chunks
-    const count = (state: ChunkRecord['state']): number =>
-      chunks.filter((chunk) => chunk.state === state).length
-    if (this.cancelled) return this.setState('cancelled')
-    if (this.fatal) return this.setState('failed', this.fatal)
-    const uncertain = count('uncertain')
-    const timedOut = count('timed_out')
-    if (uncertain || timedOut) {
-      const parts = []
-      if (uncertain)
-        parts.push(
-          `${uncertain} request(s) may or may not have been received (resubmit, which may charge twice, or skip them)`,
-        )
-      if (timedOut)
-        parts.push(`${timedOut} request(s) timed out while processing (resume to keep polling, or skip them)`)
-      return this.setState('needs_attention', {
-        code: uncertain ? 'outcome_unknown' : 'timeout',
-        message: parts.join('; ') + '.',
-      })
-    }
-    if (this.submitBlocked) return this.setState('failed', this.submitBlocked)
-    const held = chunks.find((chunk) => chunk.state === 'held_final')
-    if (held) return this.setState('failed', held.error)
-    if (this.capped && count('pending') > 0) {
-      return this.setState('capped', {
-        code: 'cap',
-        message: `Stopped before passing the credit cap of ${this.record.maxCredits}: ${count('pending')} request(s) not sent. Raise the cap to continue.`,
-      })
-    }
-    const failed = chunks.filter((chunk) => chunk.state === 'failed')
-    if (failed.length && failed.length === chunks.length) return this.setState('failed', failed[0]?.error)
-    this.setState('done', failed[0]?.error)
+    const { state, error } = decideOutcome(this.record, {
+      cancelled: this.cancelled,
+      fatal: this.fatal,
+      submitBlocked: this.submitBlocked,
+      capped: this.capped,
+    })
+    this.setState(state, error)
   }
 }
