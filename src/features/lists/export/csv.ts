@@ -1,0 +1,22 @@
+/** The byte-order mark that makes spreadsheet programs read a CSV file as UTF-8. */
+export const bom = '\uFEFF'
+
+/**
+ * A spreadsheet runs a cell starting with one of these as a formula (CSV injection): such cells
+ * get a leading apostrophe, which spreadsheets show as text and hide.
+ */
+const formulaStart = /^[=+\-@\t\r\n]/
+
+export function neutralise(value: string): string {
+  return formulaStart.test(value) ? `'${value}` : value
+}
+
+export function csvCell(value: string): string {
+  const safe = neutralise(value)
+  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe
+}
+
+/** One CSV record with its line ending (CRLF, as RFC 4180 and spreadsheet programs expect). */
+export function csvLine(cells: string[]): string {
+  return cells.map(csvCell).join(',') + '\r\n'
+}

@@ -1,0 +1,89 @@
+import { eachRowPage, type RowQuery } from '@/db/rows'
+import type { LeadkeeperDb, ListRecord, RowRecord } from '@/db/schema'
+import { listColumns, type ResultColumn } from '../results/columns'
+import { bom, csvLine } from './csv'
+
+export type ExportFormat = 'csv' | 'json'
+
+export interface ExportOptions {
+  format: ExportFormat
+  /** The grid's current filter, or nothing for the whole list. */
+  filters?: RowQuery['filters']
+  /** Called after each page with the rows written so far. */
+  onProgress?: (written: number) => void
+  /** Rows read from the database at a time. */
+  pageSize?: number
+  database?: LeadkeeperDb
+}
+
+export interface ExportedFile {
+  blob: Blob
+  fileName: string
+  rows: number
+}
+
+const mimeTypes: Record<ExportFormat, string> = {
+  csv: 'text/csv;charset=utf-8',
+  json: 'application/json;charset=utf-8',
+}
+
+function jsonRecord(columns: ResultColumn[], row: RowRecord): string {
+  const record: Record<string, string> = {}
+  for (const column of columns) record[column.title] = column.value(row)
+  return JSON.stringify(record)
+}
+
+/** 'Trade fair 2026.csv' → 'Trade fair 2026 (enriched).csv', without characters file systems refuse. */
+export function exportFileName(listName: string, format: ExportFormat): string {
+  const base = [...listName.replace(/\.[a-z0-9]{1,4}$/i, '')]
+    .map((char) => (char < ' ' || '\\/:*?"<>|'.includes(char) ? '_' : char))
+    .join('')
+    .trim()
+  return `${base || 'list'} (enriched).${format}`
+}
+
+/**
+ * A list as a file: input columns as imported, enrichment columns appended, rows in import order.
+ * The file is built from one text part per page of rows, so a million-row export never holds a
+ * million row objects at once.
+ */
+export async function exportList(list: ListRecord, options: ExportOptions): Promise<ExportedFile> {
+  const columns = listColumns(list.columns)
+  const parts: string[] = []
+  let rows = 0
+  if (options.format === 'csv') parts.push(bom + csvLine(columns.map((column) => column.title)))
+  else parts.push('[')
+  await eachRowPage(
+    list.id,
+    { filters: options.filters },
+    (page) => {
+      if (options.format === 'csv') {
+        parts.push(page.map((row) => csvLine(columns.map((column) => column.value(row)))).join(''))
+      } else {
+        const records = page.map((row) => jsonRecord(columns, row)).join(',\n')
+        parts.push((rows === 0 ? '\n' : ',\n') + records)
+      }
+      rows += page.length
+      options.onProgress?.(rows)
+    },
+    options.pageSize,
+    options.database,
+  )
+  if (options.format === 'json') parts.push(rows === 0 ? ']\n' : '\n]\n')
+  const blob = new Blob(parts, { type: mimeTypes[options.format] })
+  return { blob, fileName: exportFileName(list.name, options.format), rows }
+}
+
+/** Saves through the browser's download, which Electron's shell also honours. */
+export function downloadFile(file: Pick<ExportedFile, 'blob' | 'fileName'>): void {
+  const url = URL.createObjectURL(file.blob)
+  const link = document.createElement('a')
+  link.href = url
+  link.download = file.fileName
+  link.style.display = 'none'
+  document.body.append(link)
+  link.click()
+  link.remove()
+  // The download has taken its copy once the click has been handled.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000)
+}

@@ -1,0 +1,76 @@
+import type { RowRecord } from '@/db/schema'
+
+/** One column of a list's grid and exports: an input cell or a field of the service's row. */
+export interface ResultColumn {
+  key: string
+  title: string
+  kind: 'input' | 'enriched' | 'status'
+  value: (row: RowRecord) => string
+  /** The row facet this column sorts by, when it has an index. */
+  facet?: 'emailStatus' | 'seniority' | 'country' | 'company' | 'status'
+  width: number
+}
+
+/** Arrays (keywords) read as a comma list; null and absent read as an empty cell. */
+export function cellText(value: unknown): string {
+  if (value === null || value === undefined) return ''
+  if (Array.isArray(value)) return value.map(cellText).join(', ')
+  if (typeof value === 'object') return JSON.stringify(value)
+  return String(value)
+}
+
+const enriched: [key: string, title: string, width: number, facet?: ResultColumn['facet']][] = [
+  ['contact_email_address', 'Email', 240],
+  ['contact_email_address_status', 'Email status', 150, 'emailStatus'],
+  ['contact_phone_number', 'Phone', 150],
+  ['contact_full_name', 'Full name', 180],
+  ['contact_job_title', 'Job title', 200],
+  ['contact_seniority', 'Seniority', 120, 'seniority'],
+  ['company_name', 'Company', 180, 'company'],
+  ['company_domain', 'Company domain', 160],
+  ['contact_location_country', 'Country', 140, 'country'],
+  ['contact_location_state', 'State', 130],
+  ['contact_location_city', 'City', 130],
+  ['contact_network_profile_url', 'Network URL', 240],
+  ['contact_industry', 'Industry', 160],
+  ['company_industry', 'Company industry', 160],
+  ['company_network_url', 'Company network URL', 240],
+  ['company_employees_range_start', 'Employees from', 120],
+  ['company_employees_range_end', 'Employees to', 120],
+  ['company_headquarters_country', 'Company country', 140],
+  ['contact_email_address_provider', 'Email provider', 140],
+]
+
+/**
+ * Every column of a list in order: its input columns as imported, the enrichment columns, then the
+ * row's status. An enrichment title that repeats an input header gets " (enriched)", so every
+ * header of an export is unique.
+ */
+export function listColumns(inputHeaders: string[]): ResultColumn[] {
+  const taken = new Set(inputHeaders.map((header) => header.trim().toLowerCase()))
+  const unique = (title: string) => (taken.has(title.toLowerCase()) ? `${title} (enriched)` : title)
+  const input: ResultColumn[] = inputHeaders.map((title, at) => ({
+    key: `in:${at}`,
+    title,
+    kind: 'input',
+    value: (row) => row.values[at] ?? '',
+    width: Math.min(260, Math.max(110, title.length * 9 + 40)),
+  }))
+  const found: ResultColumn[] = enriched.map(([key, title, width, facet]) => ({
+    key,
+    title: unique(title),
+    kind: 'enriched',
+    value: (row) => cellText(row.result?.[key]),
+    width,
+    ...(facet ? { facet } : {}),
+  }))
+  const status: ResultColumn = {
+    key: 'status',
+    title: unique('Status'),
+    kind: 'status',
+    value: (row) => row.status,
+    facet: 'status',
+    width: 120,
+  }
+  return [...input, ...found, status]
+}

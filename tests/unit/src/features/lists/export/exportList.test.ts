@@ -1,0 +1,144 @@
+import 'fake-indexeddb/auto'
+import Papa from 'papaparse'
+import { describe, expect, it } from 'vitest'
+import { LeadkeeperDb, type ListRecord, type RowRecord } from '@/db/schema'
+import { csvCell, neutralise } from '@/features/lists/export/csv'
+import { exportFileName, exportList } from '@/features/lists/export/exportList'
+
+const freshDb = () => new LeadkeeperDb('t-' + crypto.randomUUID())
+
+const list: ListRecord = {
+  id: 'L',
+  name: 'Fair: 2026.csv',
+  createdAt: 1,
+  updatedAt: 1,
+  source: { fileName: 'fair.csv', size: 1, encoding: 'utf-8', delimiter: ',', hasHeader: true },
+  columns: ['Name', 'Email', 'Note'],
+  mapping: {},
+  rowCount: 0,
+  state: 'done',
+  jobIds: [],
+  creditsSpent: 0,
+}
+
+function row(index: number, values: string[], result?: Record<string, unknown>): RowRecord {
+  return {
+    listId: 'L',
+    index,
+    values,
+    issues: [],
+    skip: false,
+    status: result ? 'found' : 'not_found',
+    ...(result ? { result } : {}),
+    emailStatus: String(result?.['contact_email_address_status'] ?? ''),
+    seniority: '',
+    country: String(result?.['contact_location_country'] ?? ''),
+    company: '',
+    hasPhone: 0,
+  }
+}
+
+const dangerous = ['=SUM(A1)', '+1', '-2', '@cmd', '\tx', '\rx', '\nx']
+
+async function seeded(): Promise<LeadkeeperDb> {
+  const database = freshDb()
+  await database.rows.bulkPut([
+    row(2, ['Cy', 'cy@z.io', 'plain']),
+    row(0, ['Ada "the first"', 'ada@x.io', 'line one\nline two'], {
+      contact_email_address: 'ada@engines.io',
+      contact_email_address_status: 'deliverable',
+      contact_location_country: 'France',
+      company_keywords: ['a', 'b'],
+    }),
+    row(1, dangerous.slice(0, 3), {
+      contact_email_address: '=HYPERLINK("x")',
+      contact_location_country: 'Spain',
+    }),
+    ...dangerous.slice(3).map((cell, at) => row(3 + at, [cell, '', ''])),
+  ])
+  return database
+}
+
+async function csvOf(database: LeadkeeperDb, filters?: Record<string, string[]>): Promise<string> {
+  const file = await exportList(list, {
+    format: 'csv',
+    database,
+    pageSize: 2,
+    ...(filters ? { filters } : {}),
+  })
+  return new TextDecoder('utf-8', { ignoreBOM: true }).decode(await file.blob.arrayBuffer())
+}
+
+describe('CSV cells', () => {
+  it.each(dangerous)('neutralises a cell starting with %j', (cell) => {
+    expect(neutralise(cell)).toBe(`'${cell}`)
+  })
+
+  it('leaves ordinary cells, and formula characters after the start, alone', () => {
+    expect(neutralise('a=b')).toBe('a=b')
+    expect(neutralise(' =x')).toBe(' =x')
+    expect(csvCell('plain')).toBe('plain')
+  })
+
+  it('quotes commas, quotes and line breaks', () => {
+    expect(csvCell('a,b')).toBe('"a,b"')
+    expect(csvCell('say "hi"')).toBe('"say ""hi"""')
+    expect(csvCell('one\ntwo')).toBe('"one\ntwo"')
+    expect(csvCell('\nx')).toBe(`"'\nx"`)
+  })
+})
+
+describe('exportList', () => {
+  it('writes a UTF-8 BOM, input columns then enrichment columns, rows in import order', async () => {
+    const text = await csvOf(await seeded())
+    expect(text.charCodeAt(0)).toBe(0xfeff)
+    const parsed = Papa.parse<string[]>(text.slice(1), { skipEmptyLines: true })
+    const [header, ...records] = parsed.data
+    expect(header!.slice(0, 5)).toEqual(['Name', 'Email', 'Note', 'Email (enriched)', 'Email status'])
+    expect(header!.at(-1)).toBe('Status')
+    expect(new Set(header).size).toBe(header!.length)
+    expect(records.map((record) => record[0])).toEqual([
+      'Ada "the first"',
+      "'=SUM(A1)",
+      'Cy',
+      "'@cmd",
+      "'\tx",
+      "'\rx",
+      "'\nx",
+    ])
+    expect(records[0]!.slice(2, 5)).toEqual(['line one\nline two', 'ada@engines.io', 'deliverable'])
+    expect(records[1]!.slice(1, 4)).toEqual(["'+1", "'-2", `'=HYPERLINK("x")`])
+    expect(records[0]!.at(-1)).toBe('found')
+    expect(records[2]!.at(-1)).toBe('not_found')
+    expect(text.split('\r\n')[0]).toContain('Name,Email,Note')
+  })
+
+  it('exports only the current filter when given one', async () => {
+    const text = await csvOf(await seeded(), { country: ['Spain'] })
+    const parsed = Papa.parse<string[]>(text.slice(1), { skipEmptyLines: true })
+    expect(parsed.data).toHaveLength(2)
+    expect(parsed.data[1]![0]).toBe("'=SUM(A1)")
+  })
+
+  it('writes JSON as an array of objects keyed by the same headers, values unaltered', async () => {
+    const file = await exportList(list, { format: 'json', database: await seeded(), pageSize: 3 })
+    expect(file.rows).toBe(7)
+    expect(file.fileName).toBe('Fair_ 2026 (enriched).json')
+    const records = JSON.parse(await file.blob.text()) as Record<string, string>[]
+    expect(records).toHaveLength(7)
+    expect(records[0]).toMatchObject({
+      Name: 'Ada "the first"',
+      'Email (enriched)': 'ada@engines.io',
+      Status: 'found',
+    })
+    expect(records[1]!['Name']).toBe('=SUM(A1)')
+    expect(Object.keys(records[0]!).slice(0, 3)).toEqual(['Name', 'Email', 'Note'])
+  })
+
+  it('writes a valid empty file for an empty selection', async () => {
+    const database = await seeded()
+    const json = await exportList(list, { format: 'json', database, filters: { country: ['Nowhere'] } })
+    expect(JSON.parse(await json.blob.text())).toEqual([])
+    expect(exportFileName('', 'csv')).toBe('list (enriched).csv')
+  })
+})
