@@ -27,6 +27,10 @@
  *   `estimateEnrichment(rows, options)`, `estimateLeadSearch(search)`, `estimateCompanySearch(search)`
  *   (minimum 0, maximum if everything is found, per `settings.prices`), `subscribe(listener)` → unsubscribe.
  *   Events: `progress` (throttled), `state`, `results` (after the batch is on disk).
+ *   Job states: `queued`, `running`, `on_hold` (out of credits; resumes by itself after a top-up),
+ *   `needs_attention` (uncertain or timed-out requests), `capped`, `done`, `failed`, `cancelled`.
+ *   Row statuses: `found`, `not_found`, `known`, `invalid`, `not_returned`, `skipped`, `failed`.
+ *   A job is run by one process at a time (a lock beside its record; a dead holder's lock is taken over).
  * - `jobIdFrom(...parts)`: a stable job id from whatever identifies the work.
  */
 export { createServiceClient } from './client/client'

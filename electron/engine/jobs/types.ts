@@ -61,8 +61,7 @@ export interface ChunkRecord {
   error?: JobError
 }
 
-export type RowStatus =
-  'found' | 'not_found' | 'known' | 'invalid' | 'not_returned' | 'skipped' | 'failed' | 'not_sent'
+export type RowStatus = 'found' | 'not_found' | 'known' | 'invalid' | 'not_returned' | 'skipped' | 'failed'
 
 export interface ResultRow {
   /** The caller's row key (enrichment) or a stable id of the found lead or company (searches). */
