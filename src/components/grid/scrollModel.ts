@@ -1,0 +1,54 @@
+/**
+ * Maps a scrollbar position to a row and back. Browsers cap an element's height (a few million
+ * pixels), so past that the scrollable spacer stays at `maxSpacerHeight` and one pixel of scroll
+ * stands for several rows: any row count fits, and both ends of the scrollbar are both ends of the
+ * list.
+ */
+export const maxSpacerHeight = 8_000_000
+
+export interface ScrollGeometry {
+  rowCount: number
+  rowHeight: number
+  /** Height of the visible body, header excluded. */
+  viewportHeight: number
+}
+
+export function spacerHeight({ rowCount, rowHeight }: ScrollGeometry): number {
+  return Math.min(rowCount * rowHeight, maxSpacerHeight)
+}
+
+export function isScaled(geometry: ScrollGeometry): boolean {
+  return geometry.rowCount * geometry.rowHeight > maxSpacerHeight
+}
+
+export function maxScrollTop(geometry: ScrollGeometry): number {
+  return Math.max(0, spacerHeight(geometry) - geometry.viewportHeight)
+}
+
+/** The (fractional) row at the top of the viewport when the list is scrolled to its end. */
+export function maxFirstRow(geometry: ScrollGeometry): number {
+  return Math.max(0, geometry.rowCount - geometry.viewportHeight / geometry.rowHeight)
+}
+
+/** The (fractional) row at the top of the viewport for a scroll position. */
+export function firstRowAt(scrollTop: number, geometry: ScrollGeometry): number {
+  const range = maxScrollTop(geometry)
+  if (range === 0) return 0
+  return (Math.min(Math.max(scrollTop, 0), range) / range) * maxFirstRow(geometry)
+}
+
+export function scrollTopFor(firstRow: number, geometry: ScrollGeometry): number {
+  const last = maxFirstRow(geometry)
+  if (last === 0) return 0
+  return (Math.min(Math.max(firstRow, 0), last) / last) * maxScrollTop(geometry)
+}
+
+/** Rows to draw: those in view plus one partly shown at the bottom. */
+export function visibleRange(firstRow: number, geometry: ScrollGeometry): { start: number; end: number } {
+  const start = Math.floor(firstRow)
+  const end = Math.min(
+    geometry.rowCount,
+    Math.ceil(firstRow + geometry.viewportHeight / geometry.rowHeight) + 1,
+  )
+  return { start, end: Math.max(start, end) }
+}

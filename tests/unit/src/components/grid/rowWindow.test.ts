@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest'
+import { RowWindow } from '@/components/grid/rowWindow'
+
+function source(total: number) {
+  const calls: [number, number][] = []
+  let release: (() => void) | null = null
+  let hold = false
+  const fetch = async (start: number, count: number) => {
+    calls.push([start, count])
+    if (hold) await new Promise<void>((resolve) => (release = resolve))
+    return Array.from({ length: Math.max(0, Math.min(count, total - start)) }, (_, at) => `row ${start + at}`)
+  }
+  return { fetch, calls, holdNext: () => (hold = true), release: () => release?.() }
+}
+
+describe('RowWindow', () => {
+  it('fetches the pages covering a range once and serves rows from them', async () => {
+    const rows = source(1000)
+    const window = new RowWindow(rows.fetch, 100)
+    expect(await window.ensure(150, 260)).toBe(true)
+    expect(rows.calls).toEqual([
+      [100, 100],
+      [200, 100],
+    ])
+    expect(window.get(150)).toBe('row 150')
+    expect(window.get(299)).toBe('row 299')
+    expect(window.get(300)).toBeUndefined()
+    expect(await window.ensure(120, 200)).toBe(false)
+    expect(rows.calls).toHaveLength(2)
+  })
+
+  it('keeps only the most recently used pages', async () => {
+    const rows = source(10_000)
+    const window = new RowWindow(rows.fetch, 100, 3)
+    await window.ensure(0, 100)
+    await window.ensure(100, 200)
+    await window.ensure(0, 10)
+    await window.ensure(200, 400)
+    expect(window.get(0)).toBe('row 0')
+    expect(window.get(150)).toBeUndefined()
+    expect(window.get(399)).toBe('row 399')
+  })
+
+  it('drops pages fetched before a reset', async () => {
+    const rows = source(1000)
+    const window = new RowWindow(rows.fetch, 100)
+    rows.holdNext()
+    const stale = window.ensure(0, 10)
+    await Promise.resolve()
+    window.reset(async (start, count) => Array.from({ length: count }, (_, at) => `new ${start + at}`))
+    rows.release()
+    await stale
+    expect(window.get(0)).toBeUndefined()
+    await window.ensure(0, 10)
+    expect(window.get(0)).toBe('new 0')
+  })
+})

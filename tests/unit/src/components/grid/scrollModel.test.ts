@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest'
+import {
+  firstRowAt,
+  isScaled,
+  maxScrollTop,
+  maxSpacerHeight,
+  scrollTopFor,
+  spacerHeight,
+  visibleRange,
+} from '@/components/grid/scrollModel'
+
+const small = { rowCount: 1000, rowHeight: 30, viewportHeight: 600 }
+const million = { rowCount: 1_000_000, rowHeight: 34, viewportHeight: 680 }
+
+describe('scroll model', () => {
+  it('is one pixel per pixel while the list fits under the height limit', () => {
+    expect(isScaled(small)).toBe(false)
+    expect(spacerHeight(small)).toBe(30_000)
+    expect(firstRowAt(300, small)).toBe(10)
+    expect(scrollTopFor(10, small)).toBe(300)
+    expect(firstRowAt(maxScrollTop(small), small)).toBe(980)
+  })
+
+  it('keeps a million rows under the limit and reaches both ends', () => {
+    expect(isScaled(million)).toBe(true)
+    expect(spacerHeight(million)).toBe(maxSpacerHeight)
+    expect(firstRowAt(0, million)).toBe(0)
+    const end = firstRowAt(maxScrollTop(million), million)
+    expect(end).toBe(1_000_000 - 20)
+    expect(visibleRange(end, million)).toEqual({ start: 999_980, end: 1_000_000 })
+    expect(firstRowAt(maxScrollTop(million) / 2, million)).toBeCloseTo(499_990, 5)
+  })
+
+  it('maps a row to a scroll position and back', () => {
+    for (const row of [0, 1, 123_456, 999_980]) {
+      expect(firstRowAt(scrollTopFor(row, million), million)).toBeCloseTo(row, 5)
+    }
+    expect(scrollTopFor(5_000_000, million)).toBe(maxScrollTop(million))
+    expect(scrollTopFor(-3, million)).toBe(0)
+  })
+
+  it('handles lists shorter than the viewport and empty lists', () => {
+    const short = { rowCount: 5, rowHeight: 30, viewportHeight: 600 }
+    expect(maxScrollTop(short)).toBe(0)
+    expect(firstRowAt(100, short)).toBe(0)
+    expect(visibleRange(0, short)).toEqual({ start: 0, end: 5 })
+    expect(visibleRange(0, { ...short, rowCount: 0 })).toEqual({ start: 0, end: 0 })
+  })
+})
