@@ -184,6 +184,23 @@ describe('a sandbox restarted on the same state directory', () => {
     const another = await second.control.createAccount()
     expect(another.accountId).not.toBe(account.accountId)
   })
+
+  it('runs at once a phase that fell due while it was down, and keeps the schedule of the next one', async () => {
+    // A thousandfold time scale: every phase lasts many minutes unless its deadline has already passed.
+    const first = await start({ stateDir: dir, timeScale: 1000 })
+    const { key } = await first.control.createAccount()
+    const id = (await call(first, 'POST', '/company_finder/async', { key, body: COMPANY_SEARCH })).body
+      .request_id
+    await first.close()
+    const file = join(dir, STATE_FILE)
+    const saved = JSON.parse(await readFile(file, 'utf8'))
+    saved.companySearches[0].nextAt = Date.now() - 1
+    await writeFile(file, JSON.stringify(saved))
+
+    const second = await start({ stateDir: dir, timeScale: 1000 })
+    const read = () => call(second, 'GET', `/company_finder/async/${id}`, { key })
+    expect((await pollUntil(read, byStatus('processing', 'terminated'))).body.status).toBe('processing')
+  })
 })
 
 describe('the state file', () => {

@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest'
+import { sandboxState, type SandboxState } from '../../../../../electron/sandbox/persistence/schema'
+import { decodeState } from '../../../../../electron/sandbox/persistence/snapshot'
+import { buildWorld } from '../../../../../electron/sandbox/world'
+
+const world = buildWorld(7, { companies: 5, peoplePerCompany: 3 })
+const person = world.people[0]!
+
+const filters = {
+  lists: [['contact_seniority', { include: ['vp'], exclude: ['cxo'] }]],
+  integers: [['company_headcount_min', 10]],
+  booleans: [['is_b2b', true]],
+  texts: [['company_name', 'acme']],
+}
+
+function state(overrides: Partial<SandboxState> = {}): SandboxState {
+  return sandboxState.parse({
+    version: 1,
+    savedAt: '2026-01-01T00:00:00.000Z',
+    world: { seed: 7, companies: 5, peoplePerCompany: 3 },
+    accounts: {
+      nextId: 2,
+      accounts: [
+        {
+          id: 'acct_1',
+          email: 'a@example.com',
+          tenths: 123,
+          phone: true,
+          catchAll: false,
+          freeLeadSearches: 1,
+          freeCompanySearches: null,
+        },
+      ],
+      keys: [{ key: 'lk_1', accountId: 'acct_1', active: false }],
+    },
+    enrichments: [],
+    leadSearches: [
+      {
+        id: 'search',
+        accountId: 'acct_1',
+        status: 'processing',
+        stuck: false,
+        consumedTenths: 10,
+        nextAt: 0,
+        filters,
+        limit: 5,
+        offset: 0,
+        maxLeads: 5,
+        flags: { email: true, phone: false, verifyCatchAll: false },
+        webhook: null,
+        searched: true,
+        matchIds: [person.id],
+        total: 1,
+        rows: [],
+      },
+    ],
+    companySearches: [],
+    ...overrides,
+  })
+}
+
+describe('decodeState', () => {
+  it('rebuilds filters as maps and matches as the people of the world', () => {
+    const [search] = decodeState(state(), () => world).leadSearches
+    expect(search?.matches).toEqual([person])
+    expect(search?.filters.lists.get('contact_seniority')).toEqual({ include: ['vp'], exclude: ['cxo'] })
+    expect(search?.filters.integers.get('company_headcount_min')).toBe(10)
+    expect(search?.filters.booleans.get('is_b2b')).toBe(true)
+    expect(search?.filters.texts.get('company_name')).toBe('acme')
+  })
+
+  it('refuses a request of an account that is not saved', () => {
+    const saved = state()
+    saved.leadSearches[0]!.accountId = 'acct_9'
+    expect(() => decodeState(saved, () => world)).toThrow(/unknown account acct_9/)
+  })
+
+  it('refuses a person the world does not hold', () => {
+    const saved = state()
+    saved.leadSearches[0]!.matchIds = [42]
+    expect(() => decodeState(saved, () => world)).toThrow(/person 42/)
+  })
+})
