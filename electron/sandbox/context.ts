@@ -28,6 +28,9 @@ export interface SandboxContext {
   requestLog: LogEntry[]
 }
 
+/** What deriving a result from the world needs: the same answer for the same input, any time. */
+export type WorldContext = Pick<SandboxContext, 'world' | 'options'>
+
 /** What a handler of the interface receives for one authenticated request. */
 export interface ApiRequest {
   body: Record<string, unknown>

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { wholeCredits } from '../accounts'
 import { contactIdFor, contactTraits, NO_TRAITS, resolvePerson } from '../contacts'
-import type { SandboxContext } from '../context'
+import type { SandboxContext, WorldContext } from '../context'
 import { MESSAGES } from '../messages'
 import { leadCostTenths, requestedTraits, type WorkFlags } from '../pricing'
 import { customFieldsArray, enrichedRow, type EnrichedRow } from '../rows'
@@ -28,7 +28,8 @@ export interface EnrichmentSubmission {
 
 const str = (value: unknown): string => (typeof value === 'string' ? value : '')
 
-function enrichLead(ctx: SandboxContext, lead: unknown, flags: WorkFlags) {
+/** The row and price of one lead, a pure function of the lead, the flags and the world. */
+export function enrichLead(ctx: WorldContext, lead: unknown, flags: WorkFlags) {
   const input = lead && typeof lead === 'object' ? (lead as Record<string, unknown>) : {}
   const world = ctx.world()
   const firstName = str(input.first_name)

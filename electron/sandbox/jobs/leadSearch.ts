@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { wholeCredits } from '../accounts'
 import { contactTraits } from '../contacts'
-import type { SandboxContext } from '../context'
+import type { SandboxContext, WorldContext } from '../context'
 import { matchPeople, type ParsedFilters } from '../filters'
 import { MESSAGES } from '../messages'
 import { leadCostTenths, requestedTraits, type WorkFlags } from '../pricing'
@@ -84,20 +84,21 @@ export function armLeadSearch(ctx: SandboxContext, job: LeadSearchJob): void {
 const leadStepMs = (ctx: SandboxContext, job: LeadSearchJob): number =>
   job.flags.email || job.flags.phone ? ctx.options.leadWorkMs / 10 : 0
 
+/** The row and price of one matched person, a pure function of the person, the flags and the world. */
+export function searchedLead(ctx: WorldContext, person: Person, flags: WorkFlags) {
+  const traits = requestedTraits(flags, contactTraits(ctx.world(), person, false))
+  return { row: leadSearchRow(person, traits), cost: leadCostTenths(ctx.options, flags, traits) }
+}
+
 function enrichLeads(ctx: SandboxContext, job: LeadSearchJob): void {
-  const world = ctx.world()
   runLeadQueue(ctx, {
     job,
     stepMs: leadStepMs(ctx, job),
     reason: 'lead_search',
     remaining: () => job.matches.length - job.rows.length,
     peek: () => {
-      const person = job.matches[job.rows.length] as Person
-      const traits = requestedTraits(job.flags, contactTraits(world, person, false))
-      return {
-        cost: leadCostTenths(ctx.options, job.flags, traits),
-        commit: () => job.rows.push(leadSearchRow(person, traits)),
-      }
+      const { row, cost } = searchedLead(ctx, job.matches[job.rows.length] as Person, job.flags)
+      return { cost, commit: () => job.rows.push(row) }
     },
     finish: () => {
       job.status = 'terminated'

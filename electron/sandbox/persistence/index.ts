@@ -38,7 +38,7 @@ function parse(ctx: SandboxContext, text: string): Loaded {
     return { state: null, problem: { reason: 'other-world', message } }
   }
   try {
-    return { state: decodeState(checked.data, ctx.world) }
+    return { state: decodeState(checked.data, ctx) }
   } catch (error) {
     return { state: null, problem: { reason: 'corrupt', message: (error as Error).message } }
   }

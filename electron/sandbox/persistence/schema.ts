@@ -27,8 +27,6 @@ const filters = z.object({
   texts: z.array(z.tuple([z.string(), z.string()])),
 })
 
-const row = z.record(z.string(), z.unknown())
-
 const job = {
   id: z.string(),
   accountId: z.string(),
@@ -43,7 +41,8 @@ const enrichment = z.object({
   ...job,
   status: z.enum(['processing', 'on_hold', 'terminated']),
   leads: z.array(z.unknown()),
-  rows: z.array(row),
+  /** Leads enriched so far; their rows are derived again from the leads. */
+  done: count,
   flags,
   webhook: z.string().nullable(),
   contactWebhook: z.string().nullable(),
@@ -61,7 +60,8 @@ const leadSearch = z.object({
   searched: z.boolean(),
   matchIds: z.array(count),
   total: count,
-  rows: z.array(row),
+  /** Matches enriched so far; their rows are derived again from the people. */
+  done: count,
 })
 
 const companySearch = z.object({

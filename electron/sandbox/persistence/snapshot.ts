@@ -1,11 +1,9 @@
 import type { AccountsState } from '../accounts'
-import type { SandboxContext } from '../context'
+import type { SandboxContext, WorldContext } from '../context'
 import type { ParsedFilters } from '../filters'
 import type { CompanySearchJob } from '../jobs/companySearch'
-import type { EnrichmentJob } from '../jobs/enrichment'
-import type { LeadSearchJob } from '../jobs/leadSearch'
-import type { EnrichedRow, LeadSearchRow } from '../rows'
-import type { World } from '../world/types'
+import { enrichLead, type EnrichmentJob } from '../jobs/enrichment'
+import { searchedLead, type LeadSearchJob } from '../jobs/leadSearch'
 import type { SandboxState, SavedFilters, WorldIdentity } from './schema'
 
 export interface RestoredState {
@@ -37,7 +35,10 @@ const loadFilters = (saved: SavedFilters): ParsedFilters => ({
   texts: new Map(saved.texts),
 })
 
-/** Everything a restarted sandbox needs to answer each request as before; people and companies by id. */
+/**
+ * Everything a restarted sandbox needs to answer each request as before. People and companies are saved
+ * by id and finished rows by count: both are derived again from the deterministic world.
+ */
 export function captureState(ctx: SandboxContext): SandboxState {
   return {
     version: 1,
@@ -52,7 +53,7 @@ export function captureState(ctx: SandboxContext): SandboxState {
       consumedTenths: job.consumedTenths,
       nextAt: job.nextAt,
       leads: job.leads,
-      rows: job.rows,
+      done: job.rows.length,
       flags: job.flags,
       webhook: job.webhook,
       contactWebhook: job.contactWebhook,
@@ -73,7 +74,7 @@ export function captureState(ctx: SandboxContext): SandboxState {
       searched: job.searched,
       matchIds: job.matches.map((person) => person.id),
       total: job.total,
-      rows: job.rows,
+      done: job.rows.length,
     })),
     companySearches: [...ctx.jobs.companySearches.values()].map((job) => ({
       id: job.id,
@@ -102,8 +103,14 @@ function lookup<T extends { id: number }>(items: () => T[], what: string): (id: 
   }
 }
 
+/** The results of the first `done` inputs. */
+function derived<I, R>(inputs: I[], done: number, derive: (input: I) => R, what: string): R[] {
+  if (done > inputs.length) throw new Error(`${what} has ${done} results for ${inputs.length} inputs`)
+  return inputs.slice(0, done).map(derive)
+}
+
 /** Rebuilds the jobs of a saved state; throws when the state does not hold together. */
-export function decodeState(state: SandboxState, world: () => World): RestoredState {
+export function decodeState(state: SandboxState, ctx: WorldContext): RestoredState {
   const accountIds = new Set(state.accounts.accounts.map((account) => account.id))
   const owned = (owner: { accountId: string }, what: string): void => {
     if (!accountIds.has(owner.accountId)) throw new Error(`${what} of unknown account ${owner.accountId}`)
@@ -112,17 +119,23 @@ export function decodeState(state: SandboxState, world: () => World): RestoredSt
   for (const job of [...state.enrichments, ...state.leadSearches, ...state.companySearches]) {
     owned(job, `request ${job.id}`)
   }
-  const person = lookup(() => world().people, 'person')
-  const company = lookup(() => world().companies, 'company')
+  const person = lookup(() => ctx.world().people, 'person')
+  const company = lookup(() => ctx.world().companies, 'company')
   return {
     accounts: state.accounts,
-    enrichments: state.enrichments.map((job) => ({ ...job, rows: job.rows as EnrichedRow[] })),
-    leadSearches: state.leadSearches.map(({ matchIds, ...job }) => ({
+    enrichments: state.enrichments.map(({ done, ...job }) => ({
       ...job,
-      filters: loadFilters(job.filters),
-      matches: matchIds.map(person),
-      rows: job.rows as LeadSearchRow[],
+      rows: derived(job.leads, done, (lead) => enrichLead(ctx, lead, job.flags).row, `request ${job.id}`),
     })),
+    leadSearches: state.leadSearches.map(({ matchIds, done, ...job }) => {
+      const matches = matchIds.map(person)
+      return {
+        ...job,
+        filters: loadFilters(job.filters),
+        matches,
+        rows: derived(matches, done, (match) => searchedLead(ctx, match, job.flags).row, `request ${job.id}`),
+      }
+    }),
     companySearches: state.companySearches.map(({ companyIds, ...job }) => ({
       ...job,
       filters: loadFilters(job.filters),

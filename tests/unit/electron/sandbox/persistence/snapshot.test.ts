@@ -1,10 +1,16 @@
 import { describe, expect, it } from 'vitest'
 import { sandboxState, type SandboxState } from '../../../../../electron/sandbox/persistence/schema'
+import { searchedLead } from '../../../../../electron/sandbox/jobs/leadSearch'
 import { decodeState } from '../../../../../electron/sandbox/persistence/snapshot'
+import { resolveOptions } from '../../../../../electron/sandbox/options'
 import { buildWorld } from '../../../../../electron/sandbox/world'
 
 const world = buildWorld(7, { companies: 5, peoplePerCompany: 3 })
 const person = world.people[0]!
+const ctx = {
+  world: () => world,
+  options: resolveOptions({ seed: 7, worldCompanies: 5, worldPeoplePerCompany: 3 }),
+}
 
 const filters = {
   lists: [['contact_seniority', { include: ['vp'], exclude: ['cxo'] }]],
@@ -51,7 +57,7 @@ function state(overrides: Partial<SandboxState> = {}): SandboxState {
         searched: true,
         matchIds: [person.id],
         total: 1,
-        rows: [],
+        done: 1,
       },
     ],
     companySearches: [],
@@ -61,8 +67,9 @@ function state(overrides: Partial<SandboxState> = {}): SandboxState {
 
 describe('decodeState', () => {
   it('rebuilds filters as maps and matches as the people of the world', () => {
-    const [search] = decodeState(state(), () => world).leadSearches
+    const [search] = decodeState(state(), ctx).leadSearches
     expect(search?.matches).toEqual([person])
+    expect(search?.rows).toEqual([searchedLead(ctx, person, search!.flags).row])
     expect(search?.filters.lists.get('contact_seniority')).toEqual({ include: ['vp'], exclude: ['cxo'] })
     expect(search?.filters.integers.get('company_headcount_min')).toBe(10)
     expect(search?.filters.booleans.get('is_b2b')).toBe(true)
@@ -72,12 +79,18 @@ describe('decodeState', () => {
   it('refuses a request of an account that is not saved', () => {
     const saved = state()
     saved.leadSearches[0]!.accountId = 'acct_9'
-    expect(() => decodeState(saved, () => world)).toThrow(/unknown account acct_9/)
+    expect(() => decodeState(saved, ctx)).toThrow(/unknown account acct_9/)
+  })
+
+  it('refuses more results than inputs', () => {
+    const saved = state()
+    saved.leadSearches[0]!.done = 2
+    expect(() => decodeState(saved, ctx)).toThrow(/2 results for 1 inputs/)
   })
 
   it('refuses a person the world does not hold', () => {
     const saved = state()
     saved.leadSearches[0]!.matchIds = [42]
-    expect(() => decodeState(saved, () => world)).toThrow(/person 42/)
+    expect(() => decodeState(saved, ctx)).toThrow(/person 42/)
   })
 })
