@@ -1,0 +1,190 @@
+import { liveQuery, type Subscription } from 'dexie'
+import { defineStore } from 'pinia'
+import { computed, ref, shallowRef } from 'vue'
+import { notify } from '@/app/notify'
+import type { GridSort } from '@/components/grid/types'
+import {
+  countRows,
+  facetCounts,
+  pageRows,
+  type FacetValue,
+  type RowFacet,
+  type RowFacetCounts,
+} from '@/db/rows'
+import { db, type ListRecord, type RowRecord } from '@/db/schema'
+import { downloadFile, exportList, type ExportFormat } from '@/features/lists/export/exportList'
+import { listColumns, type ResultColumn } from '@/features/lists/results/columns'
+import { safeEmailStatuses } from '@/features/lists/results/emailStatus'
+
+export type RowFilters = Partial<Record<RowFacet, FacetValue[]>>
+
+/** Statuses a row ends with when nothing was found for it. */
+export const notFoundStatuses = [
+  'not_found',
+  'known',
+  'invalid',
+  'skipped',
+  'failed',
+  'not_returned',
+  'not_sent',
+]
+
+const hiddenKey = (listId: string) => `leadkeeper.list-columns.${listId}`
+
+function readHidden(listId: string): string[] {
+  try {
+    const saved: unknown = JSON.parse(localStorage.getItem(hiddenKey(listId)) ?? '[]')
+    return Array.isArray(saved) ? saved.filter((key): key is string => typeof key === 'string') : []
+  } catch {
+    return []
+  }
+}
+
+/** The results view of the list on screen: its filter, order, columns and counts. */
+export const useListViewStore = defineStore('listView', () => {
+  const listId = ref<string | null>(null)
+  const list = shallowRef<ListRecord | null>(null)
+  const filters = ref<RowFilters>({})
+  const sort = ref<GridSort | null>(null)
+  const hidden = ref<string[]>([])
+  const counts = shallowRef<RowFacetCounts | null>(null)
+  const matching = ref(0)
+  /** Bumped whenever the rows behind the grid may have changed. */
+  const version = ref(0)
+  const exporting = ref<number | null>(null)
+  let subscriptions: Subscription[] = []
+
+  const columns = computed<ResultColumn[]>(() => (list.value ? listColumns(list.value.columns) : []))
+  const visibleColumns = computed(() => columns.value.filter((column) => !hidden.value.includes(column.key)))
+  const total = computed(() => counts.value?.status.reduce((sum, { count }) => sum + count, 0) ?? 0)
+  const filtered = computed(() => Object.values(filters.value).some((values) => values && values.length > 0))
+  const safeOnly = computed(() => {
+    const chosen = filters.value.emailStatus ?? []
+    return (
+      chosen.length === safeEmailStatuses.length && safeEmailStatuses.every((value) => chosen.includes(value))
+    )
+  })
+
+  function open(id: string): void {
+    if (listId.value === id) return
+    close()
+    listId.value = id
+    filters.value = {}
+    sort.value = null
+    hidden.value = readHidden(id)
+    // Results arrive in batches while a run goes on: the counts follow and the grid refetches.
+    subscriptions = [
+      liveQuery(() => db.lists.get(id)).subscribe({
+        next: (next) => {
+          list.value = next ?? null
+        },
+      }),
+      liveQuery(() => facetCounts(id)).subscribe({
+        next: (next) => {
+          counts.value = next
+          void recount()
+        },
+        error: (error: unknown) => notify.error(`The list's rows could not be counted: ${String(error)}`),
+      }),
+    ]
+  }
+
+  function close(): void {
+    for (const subscription of subscriptions) subscription.unsubscribe()
+    subscriptions = []
+    listId.value = null
+    list.value = null
+    counts.value = null
+  }
+
+  async function recount(): Promise<void> {
+    if (!listId.value) return
+    matching.value = await countRows(listId.value, { filters: filters.value })
+    version.value += 1
+  }
+
+  function setFilter(facet: RowFacet, values: FacetValue[]): void {
+    filters.value = { ...filters.value, [facet]: values }
+    void recount()
+  }
+
+  function setSafeOnly(on: boolean): void {
+    setFilter('emailStatus', on ? [...safeEmailStatuses] : [])
+  }
+
+  function clearFilters(): void {
+    filters.value = {}
+    void recount()
+  }
+
+  function setSort(next: GridSort | null): void {
+    sort.value = next
+    version.value += 1
+  }
+
+  function setHidden(keys: string[]): void {
+    hidden.value = keys
+    if (listId.value) localStorage.setItem(hiddenKey(listId.value), JSON.stringify(keys))
+  }
+
+  function fetchRows(start: number, count: number): Promise<RowRecord[]> {
+    if (!listId.value) return Promise.resolve([])
+    const column = columns.value.find((one) => one.key === sort.value?.key)
+    return pageRows(listId.value, {
+      filters: filters.value,
+      ...(sort.value && column?.facet
+        ? { sort: { field: column.facet, direction: sort.value.direction } }
+        : {}),
+      ...(sort.value?.key === 'index' ? { sort: { field: 'index', direction: sort.value.direction } } : {}),
+      offset: start,
+      limit: count,
+    })
+  }
+
+  async function exportRows(format: ExportFormat, onlyFiltered: boolean): Promise<void> {
+    if (!list.value || exporting.value !== null) return
+    exporting.value = 0
+    try {
+      const file = await exportList(list.value, {
+        format,
+        ...(onlyFiltered ? { filters: filters.value } : {}),
+        onProgress: (written) => {
+          exporting.value = written
+        },
+      })
+      downloadFile(file)
+      notify.success(`Exported ${file.rows.toLocaleString()} rows to ${file.fileName}.`)
+    } catch (error) {
+      notify.error(`The export failed: ${error instanceof Error ? error.message : String(error)}`)
+    } finally {
+      exporting.value = null
+    }
+  }
+
+  return {
+    listId,
+    list,
+    filters,
+    sort,
+    hidden,
+    counts,
+    matching,
+    version,
+    exporting,
+    columns,
+    visibleColumns,
+    total,
+    filtered,
+    safeOnly,
+    open,
+    close,
+    recount,
+    setFilter,
+    setSafeOnly,
+    clearFilters,
+    setSort,
+    setHidden,
+    fetchRows,
+    exportRows,
+  }
+})
