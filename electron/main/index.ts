@@ -102,6 +102,7 @@ async function start(): Promise<void> {
     mainWindow.webContents.send(event, payload)
     showJobInShell(mainWindow, event, payload)
   }
+  const stateDir = join(app.getPath('userData'), 'state')
   const backend = createBackend(
     {
       kind: 'electron',
@@ -110,10 +111,15 @@ async function start(): Promise<void> {
       settings: { load: () => store.get('settings'), save: (next) => store.set('settings', next) },
       keys: createElectronKeyVault(store, safeStorage),
       emit,
-      stateDir: join(app.getPath('userData'), 'state'),
+      stateDir,
       pickCsv: () => pickCsv(dialog, mainWindow),
     },
-    { startSandbox: () => startSandbox({ port: 0, timeScale: sandboxTimeScale }), sandboxTimeScale },
+    {
+      // The sandbox keeps its state beside the ledger, so demo jobs survive a restart as real ones do.
+      startSandbox: () =>
+        startSandbox({ port: 0, timeScale: sandboxTimeScale, stateDir: join(stateDir, 'sandbox') }),
+      sandboxTimeScale,
+    },
   )
   registerIpc(
     ipcMain,

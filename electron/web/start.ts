@@ -40,7 +40,16 @@ async function main(): Promise<void> {
             emit,
             stateDir: join(home, 'state'),
           },
-          { startSandbox: () => startSandbox({ port: 0, timeScale: sandboxTimeScale }), sandboxTimeScale },
+          {
+            // The sandbox keeps its state beside the ledger, so demo jobs survive a restart as real ones do.
+            startSandbox: () =>
+              startSandbox({
+                port: 0,
+                timeScale: sandboxTimeScale,
+                stateDir: join(home, 'state', 'sandbox'),
+              }),
+            sandboxTimeScale,
+          },
         ),
     })
 
