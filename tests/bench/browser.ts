@@ -1,0 +1,189 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { createInterface } from 'node:readline'
+import { build } from 'esbuild'
+import { chromium, type Browser } from 'playwright-core'
+
+export const buildDir = '/tmp/out-bench'
+const chromiumPath = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium'
+const root = resolve(import.meta.dirname, '../..')
+
+let built: Promise<void> | undefined
+
+function run(command: string, args: string[]): Promise<void> {
+  return new Promise((done, fail) => {
+    const child = spawn(command, args, { cwd: root, stdio: ['ignore', 'ignore', 'pipe'] })
+    let stderr = ''
+    child.stderr.on('data', (data: Buffer) => (stderr += data.toString()))
+    child.on('error', fail)
+    child.on('close', (code) =>
+      code === 0 ? done() : fail(new Error(`${command} ${args.join(' ')}: ${stderr}`)),
+    )
+  })
+}
+
+/**
+ * The production build of main, preload and renderer in a folder of the bench's own, plus the page
+ * helpers under `renderer/bench/`; built once per run.
+ */
+export function buildApp(): Promise<void> {
+  built ??= (async () => {
+    rmSync(buildDir, { recursive: true, force: true })
+    await run(process.execPath, [
+      join(root, 'node_modules/electron-vite/bin/electron-vite.js'),
+      'build',
+      '--outDir',
+      buildDir,
+    ])
+    await bundlePageHelpers(join(buildDir, 'renderer', 'bench'))
+  })()
+  return built
+}
+
+const alias = { '@': join(root, 'src'), '@shared': join(root, 'electron/shared') }
+
+/**
+ * The app's own modules, unchanged, for the page: `globalThis.lk` exposes the database, the list
+ * and row operations, the library search, PapaParse and Dexie; `import-worker.js` is the import
+ * worker as the app starts it.
+ */
+async function bundlePageHelpers(outDir: string): Promise<void> {
+  const common = {
+    bundle: true,
+    minify: true,
+    alias,
+    platform: 'browser' as const,
+    target: 'es2022',
+    logLevel: 'silent' as const,
+  }
+  await build({
+    ...common,
+    format: 'iife',
+    outfile: join(outDir, 'harness.js'),
+    stdin: {
+      resolveDir: root,
+      loader: 'ts',
+      contents: [
+        "import Dexie from 'dexie'",
+        "import Papa from 'papaparse'",
+        "import { db } from '@/db/schema'",
+        "import { listOperations } from '@/db/lists'",
+        "import * as rows from '@/db/rows'",
+        "import * as library from '@/db/library'",
+        'Object.assign(globalThis, { lk: { Dexie, Papa, db, lists: listOperations(db), rows, library } })',
+      ].join('\n'),
+    },
+  })
+  await build({
+    ...common,
+    format: 'esm',
+    entryPoints: [join(root, 'src/workers/list-import.ts')],
+    outfile: join(outDir, 'import-worker.js'),
+  })
+}
+
+export interface WebHostProcess {
+  url: string
+  origin: string
+  close(): Promise<void>
+}
+
+/** `electron/web/start.ts` as a user starts it, on a free port, with a settings folder of its own. */
+export async function startWebHost(): Promise<WebHostProcess> {
+  const home = mkdtempSync(join(tmpdir(), 'lk-bench-home-'))
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'electron/web/start.ts', '--port', '0', '--json'],
+    {
+      cwd: root,
+      env: {
+        ...process.env,
+        LEADKEEPER_HOME: home,
+        LEADKEEPER_RENDERER_DIR: join(buildDir, 'renderer'),
+        LEADKEEPER_SANDBOX_TIME_SCALE: '0.01',
+      },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  )
+  const line = await new Promise<string>((done, fail) => {
+    const lines = createInterface({ input: child.stdout! })
+    lines.once('line', done)
+    child.once('exit', (code) => fail(new Error(`web host exited ${code}`)))
+  })
+  const { url, origin } = JSON.parse(line) as { url: string; origin: string }
+  return {
+    url,
+    origin,
+    close: async () => {
+      const exited = new Promise((done) => child.once('exit', done))
+      child.kill('SIGTERM')
+      await exited
+      rmSync(home, { recursive: true, force: true })
+    },
+  }
+}
+
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: chromiumPath,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--enable-precise-memory-info',
+      '--js-flags=--expose-gc',
+    ],
+  })
+}
+
+function childrenOf(pid: number): number[] {
+  const found: number[] = []
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8')
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1])
+      if (ppid === pid) found.push(Number(entry))
+    } catch {
+      // The process ended while the table was read.
+    }
+  }
+  return found
+}
+
+/** Resident memory of every Chromium renderer this process started, in bytes (Linux /proc). */
+export function rendererRssBytes(): number {
+  const queue = childrenOf(process.pid)
+  let total = 0
+  while (queue.length) {
+    const pid = queue.pop()!
+    queue.push(...childrenOf(pid))
+    try {
+      if (!readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('--type=renderer')) continue
+      const rss = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))
+      total += rss ? Number(rss[1]) * 1024 : 0
+    } catch {
+      // The process ended while it was read.
+    }
+  }
+  return total
+}
+
+/** Samples `rendererRssBytes` until stopped; returns the peak. */
+export function sampleRendererRss(everyMs = 200): { stop(): number } {
+  let peak = rendererRssBytes()
+  const timer = setInterval(() => (peak = Math.max(peak, rendererRssBytes())), everyMs)
+  return {
+    stop: () => {
+      clearInterval(timer)
+      return Math.max(peak, rendererRssBytes())
+    },
+  }
+}

@@ -1,0 +1,206 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { createServiceClient } from '../../electron/engine/client/client'
+import { seededRandom } from '../../electron/engine/client/clock'
+import { RateGovernor } from '../../electron/engine/client/governor'
+import { JobLedger } from '../../electron/engine/jobs/ledger'
+import { JobManager } from '../../electron/engine/jobs/manager'
+import type { EnrichmentRow } from '../../electron/engine/jobs/normalize'
+import type { SettingsOverrides } from '../../electron/engine/settings'
+import { resolveSettings, scaleDurations } from '../../electron/engine/settings'
+import { startSandbox } from '../../electron/sandbox'
+import type { FaultRule } from '../../electron/sandbox'
+import type { Figure } from './figures'
+import { figure } from './figures'
+import type { BenchContext } from './context'
+
+/** Service-side durations a fiftieth of real: a 60 s rate window lasts 1.2 s. */
+export const enrichmentTimeScale = 0.02
+export const rateLimitPerMinute = 100
+/** The sandbox's default: 300 ms per lead, so a chunk of 100 leads takes 30 s of service time. */
+export const leadWorkMs = 300
+const chunkSize = 100
+
+/** Distinct people at a spread of domains; the key is the row's place. */
+export function benchRows(count: number): EnrichmentRow[] {
+  return Array.from({ length: count }, (_, i) => ({
+    key: `r${i}`,
+    first_name: `First${i % 997}`,
+    last_name: `Last${Math.floor(i / 997)}x${i % 13}`,
+    company_domain: `company${i % 211}.example`,
+  }))
+}
+
+/**
+ * The best any client could do: every request paced at the limit, one POST and one GET per chunk,
+ * and the last chunk's GET no earlier than its processing allows.
+ */
+export function idealWallMs(chunks: number, scale: number): number {
+  const slotMs = (60_000 * scale) / rateLimitPerMinute
+  const processingMs = chunkSize * leadWorkMs * scale
+  return Math.max(2 * chunks * slotMs, chunks * slotMs + processingMs)
+}
+
+interface Variant {
+  name: string
+  faults: FaultRule[]
+  settings: SettingsOverrides
+  note?: string
+}
+
+const faultRules: FaultRule[] = [
+  { endpoint: '*', kind: 'status429', skip: 40, times: 25 },
+  { endpoint: '*', kind: 'status429', skip: 250, times: 25 },
+  { endpoint: 'POST /async', kind: 'status500', probability: 0.03 },
+  { endpoint: 'GET /async/:id', kind: 'status500', probability: 0.05 },
+]
+
+export interface EnrichmentRun {
+  wallMs: number
+  requests: number
+  posts: number
+  gets: number
+  status429: number
+  status500: number
+  rowsLost: number
+  state: string
+}
+
+/** One job of `rows` rows on a fresh sandbox and a fresh governor; the sandbox log is the truth. */
+export async function runEnrichment(
+  count: number,
+  faults: FaultRule[],
+  overrides: SettingsOverrides,
+): Promise<EnrichmentRun> {
+  const sandbox = await startSandbox({
+    port: 0,
+    timeScale: enrichmentTimeScale,
+    seed: 3,
+    rateLimitPerMinute,
+    leadWorkMs,
+    logLimit: 100_000,
+  })
+  const stateDir = mkdtempSync(join(tmpdir(), 'lk-bench-enrich-'))
+  try {
+    const { key } = await sandbox.control.createAccount({ credits: 10 * count })
+    await sandbox.control.setFaults(faults)
+    const settings = scaleDurations(
+      resolveSettings({ requestTimeoutMs: 10_000, rateLimitPerMinute, chunkSize, ...overrides }),
+      enrichmentTimeScale,
+    )
+    const client = createServiceClient({
+      baseUrl: sandbox.baseUrl,
+      apiKey: key,
+      settings,
+      random: seededRandom(11),
+      governor: new RateGovernor({
+        ceiling: settings.rateLimitPerMinute,
+        floor: settings.rateLimitFloorPerMinute,
+        windowMs: settings.rateWindowMs,
+      }),
+    })
+    const ledger = new JobLedger(stateDir)
+    const manager = new JobManager({ ledger, client, settings, random: seededRandom(12) })
+    const rows = benchRows(count)
+    const started = performance.now()
+    const job = manager.startEnrichment({
+      rows,
+      options: { email: true, phone: false, catchAll: false },
+      onUncertain: 'resubmit',
+    })
+    let done = await manager.settled(job.id)
+    // A chunk unlucky twice stays uncertain after its automatic resubmission, as a user would see it.
+    for (let decisions = 0; done.state === 'needs_attention' && decisions < 5; decisions++) {
+      await manager.resolveUncertain(job.id, 'resubmit')
+      done = await manager.settled(job.id)
+    }
+    const wallMs = performance.now() - started
+    const delivered = new Set<string>()
+    for (const batch of ledger.results(job.id, 0).batches) {
+      for (const row of batch.rows)
+        if (row.status === 'found' || row.status === 'not_found') delivered.add(row.key)
+    }
+    const requests = (await sandbox.control.log()).requests.filter((entry) => entry.path !== '/account')
+    return {
+      wallMs,
+      requests: requests.length,
+      posts: requests.filter((entry) => entry.method === 'POST').length,
+      gets: requests.filter((entry) => entry.method === 'GET').length,
+      status429: requests.filter((entry) => entry.status === 429).length,
+      status500: requests.filter((entry) => entry.status === 500).length,
+      rowsLost: rows.filter((row) => !delivered.has(row.key)).length,
+      state: done.state,
+    }
+  } finally {
+    await sandbox.close()
+    rmSync(stateDir, { recursive: true, force: true })
+  }
+}
+
+export async function enrichmentBench(ctx: BenchContext): Promise<Figure[]> {
+  const count = ctx.quick ? 2_000 : 10_000
+  const chunks = Math.ceil(count / chunkSize)
+  const ideal = idealWallMs(chunks, enrichmentTimeScale)
+  const slotMs = (60_000 * enrichmentTimeScale) / rateLimitPerMinute
+  const processingMs = chunkSize * leadWorkMs * enrichmentTimeScale
+  // Chunks needed in flight so that the rate, not the processing time, is the bottleneck.
+  const sizedInFlight = Math.ceil(processingMs / (2 * slotMs)) + 2
+  const variants: Variant[] = [
+    { name: 'defaults', faults: [], settings: {} },
+    {
+      name: 'defaults + 429 bursts & 500s',
+      faults: faultRules,
+      settings: {},
+      note: '50 injected 429s, 3 % POST and 5 % GET 500s',
+    },
+    {
+      name: `maxChunksInFlight ${sizedInFlight}`,
+      faults: [],
+      settings: { maxChunksInFlight: sizedInFlight },
+      note: 'proposed: in flight sized to rate × processing time',
+    },
+    {
+      name: `maxChunksInFlight ${sizedInFlight}, first poll at 30 s`,
+      faults: [],
+      settings: { maxChunksInFlight: sizedInFlight, pollInitialDelayMs: chunkSize * leadWorkMs },
+      note: 'proposed: first poll when a chunk should be done (unscaled 30 s)',
+    },
+  ]
+  const figures: Figure[] = []
+  const bench = `enrich ${count.toLocaleString('en-US')}`
+  for (const variant of variants) {
+    ctx.log(`enrichment: ${variant.name}`)
+    const run = await runEnrichment(count, variant.faults, variant.settings)
+    const label = (name: string) => `${variant.name}: ${name}`
+    const scaleNote = `time scale ${enrichmentTimeScale}, ${rateLimitPerMinute}/min, ${leadWorkMs} ms/lead`
+    figures.push(
+      figure(
+        bench,
+        label('wall / ideal'),
+        run.wallMs / ideal,
+        '×',
+        { max: 1.1 },
+        `${(run.wallMs / 1000).toFixed(1)} s vs ideal ${(ideal / 1000).toFixed(1)} s (${scaleNote}); job ${run.state}${variant.note ? '; ' + variant.note : ''}`,
+      ),
+      figure(
+        bench,
+        label('requests / minimum'),
+        run.requests / (2 * chunks),
+        '×',
+        { max: 1.25 },
+        `${run.requests} sent (${run.posts} POST, ${run.gets} GET) vs ${2 * chunks}`,
+      ),
+      figure(
+        bench,
+        label('429 share'),
+        (100 * run.status429) / Math.max(1, run.requests),
+        '%',
+        { max: 1 },
+        `${run.status429} × 429, ${run.status500} × 500`,
+      ),
+      figure(bench, label('rows lost'), run.rowsLost, 'rows', { max: 0 }),
+    )
+  }
+  return figures
+}

@@ -1,0 +1,144 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs'
+import { join } from 'node:path'
+import { gzipSync } from 'node:zlib'
+import { buildApp, buildDir, launchChromium, startWebHost } from './browser'
+import type { BenchContext } from './context'
+import type { Figure } from './figures'
+import { figure } from './figures'
+
+const gzipped = (file: string): number => gzipSync(readFileSync(file), { level: 9 }).length
+
+function folderSizes(dir: string): { raw: number; gzip: number } {
+  let raw = 0
+  let gzip = 0
+  for (const name of readdirSync(dir)) {
+    const file = join(dir, name)
+    if (!statSync(file).isFile()) continue
+    raw += statSync(file).size
+    gzip += gzipped(file)
+  }
+  return { raw, gzip }
+}
+
+/** Relative static imports of a built ES module (`import … from "./x.js"`, `import "./x.js"`); dynamic ones excluded. */
+function staticImports(code: string): string[] {
+  const found = new Set<string>()
+  for (const match of code.matchAll(
+    /(?:^|[;\s}])import\s*(?:[\w*{}\s,$]+from\s*)?["'](\.\.?\/[^"']+)["']/g,
+  )) {
+    found.add(match[1]!)
+  }
+  for (const match of code.matchAll(/(?:^|[;\s}])export\s*[\w*{}\s,$]*from\s*["'](\.\.?\/[^"']+)["']/g)) {
+    found.add(match[1]!)
+  }
+  return [...found]
+}
+
+/**
+ * The JavaScript a first paint needs: the entry script of index.html, its modulepreloads, and every
+ * chunk they import statically; lazy routes are not part of it.
+ */
+export function initialChunks(rendererDir: string): string[] {
+  const html = readFileSync(join(rendererDir, 'index.html'), 'utf8')
+  const queue = [
+    ...html.matchAll(/<script[^>]+src="([^"]+\.js)"|<link[^>]+rel="modulepreload"[^>]+href="([^"]+\.js)"/g),
+  ].map((match) => join(rendererDir, match[1] ?? match[2]!))
+  const seen = new Set<string>()
+  while (queue.length) {
+    const file = queue.pop()!
+    if (seen.has(file)) continue
+    seen.add(file)
+    for (const spec of staticImports(readFileSync(file, 'utf8'))) queue.push(join(file, '..', spec))
+  }
+  return [...seen]
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b)
+  return sorted[Math.floor(sorted.length / 2)]!
+}
+
+async function timeToShell(ctx: BenchContext, runs: number): Promise<{ cold: number[]; warm: number[] }> {
+  const host = await startWebHost()
+  const browser = await launchChromium()
+  const cold: number[] = []
+  const warm: number[] = []
+  try {
+    for (let i = 0; i < runs; i++) {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
+      const page = await context.newPage()
+      const ready = async (): Promise<number> =>
+        page
+          .waitForFunction(
+            () => {
+              const menu = document.querySelector('[data-test="sidebar"]')
+              return menu && menu.querySelectorAll('.n-menu-item').length > 0 && performance.now()
+            },
+            undefined,
+            { polling: 'raf', timeout: 30_000 },
+          )
+          .then((handle) => handle.jsonValue() as Promise<number>)
+      await page.goto(host.url, { waitUntil: 'commit' })
+      cold.push(await ready())
+      await page.reload({ waitUntil: 'commit' })
+      warm.push(await ready())
+      await context.close()
+    }
+    ctx.log(
+      `startup: cold ${cold.map((ms) => ms.toFixed(0)).join(', ')} ms; warm ${warm.map((ms) => ms.toFixed(0)).join(', ')} ms`,
+    )
+  } finally {
+    await browser.close()
+    await host.close()
+  }
+  return { cold, warm }
+}
+
+export async function startupBench(ctx: BenchContext): Promise<Figure[]> {
+  ctx.log('startup: building')
+  await buildApp()
+  const rendererDir = join(buildDir, 'renderer')
+  const initial = initialChunks(rendererDir)
+  const initialGzip = initial.reduce((sum, file) => sum + gzipped(file), 0)
+  const initialRaw = initial.reduce((sum, file) => sum + statSync(file).size, 0)
+  const allJs = readdirSync(join(rendererDir, 'assets')).filter((name) => name.endsWith('.js'))
+  const main = folderSizes(join(buildDir, 'main'))
+  const preload = folderSizes(join(buildDir, 'preload'))
+  const times = await timeToShell(ctx, ctx.quick ? 2 : 5)
+  const kb = (bytes: number) => bytes / 1000
+  return [
+    figure(
+      'startup',
+      'shell interactive, cold (median)',
+      median(times.cold),
+      'ms',
+      { max: 800 },
+      `navigation start → sidebar menu rendered, fresh profile, built assets via the web host; runs: ${times.cold.map((ms) => ms.toFixed(0)).join(', ')}`,
+    ),
+    figure(
+      'startup',
+      'shell interactive, reload (median)',
+      median(times.warm),
+      'ms',
+      { max: 800 },
+      'same, HTTP cache warm',
+    ),
+    figure(
+      'bundle',
+      'renderer initial JS (gzip -9)',
+      kb(initialGzip),
+      'kB',
+      { max: 400 },
+      `${initial.length} chunks, ${kb(initialRaw).toFixed(0)} kB raw; all renderer JS: ${allJs.length} chunks`,
+    ),
+    figure('bundle', 'main (gzip -9)', kb(main.gzip), 'kB', undefined, `${kb(main.raw).toFixed(0)} kB raw`),
+    figure(
+      'bundle',
+      'preload (gzip -9)',
+      kb(preload.gzip),
+      'kB',
+      undefined,
+      `${kb(preload.raw).toFixed(1)} kB raw`,
+    ),
+  ]
+}
