@@ -147,7 +147,8 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
         })
         await clock.sleep(delay, spec.signal)
       }
-      if (limited) await governor.acquire(spec.signal)
+      let ticket: number | undefined
+      if (limited) ticket = await governor.acquire(spec.signal)
       else governor.assertUsable()
       const outcome = await sendOnce(options.baseUrl, options.apiKey, {
         method: spec.method,
@@ -171,7 +172,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
         continue
       }
       if (outcome.status === 429) {
-        if (limited) governor.onRateLimited()
+        if (limited) governor.onRateLimited(ticket)
         lastError = errorFromAnswer(429, outcome.message, spec.endpoint)
         continue
       }

@@ -19,7 +19,8 @@ export interface RateGovernorOptions {
 /**
  * One governor per API key, shared by every call made with it (jobs and lookups alike), so the
  * whole app stays near the service's per-key limit. Requests are paced evenly at the current rate;
- * a 429 halves the rate and pauses one interval, each success creeps it back up (AIMD).
+ * a 429 halves the rate (once per round of requests in flight) and pauses one interval, each
+ * success creeps it back up (AIMD).
  * After a 401 the key is dead: every later call fails fast instead of feeding the harsher
  * unknown-key throttle.
  */
@@ -31,7 +32,13 @@ export class RateGovernor {
   private readonly increasePerSuccess: number
   private readonly clock: Clock
   private currentRate: number
+  /** Earliest start of the next request; moved by each start and pushed back by a 429. */
   private nextSlot = 0
+  /** Callers wait in line, so each one's spacing uses the rate current when its turn comes. */
+  private line: Promise<void> = Promise.resolve()
+  private tickets = 0
+  /** First ticket issued after the last decrease; 429s of older tickets answer the old rate. */
+  private decreasedAt = 0
   private authError: ServiceError | undefined
 
   constructor(options: RateGovernorOptions) {
@@ -52,22 +59,37 @@ export class RateGovernor {
     return this.windowMs / this.currentRate
   }
 
-  /** Waits for this caller's slot. Throws the remembered auth error once the key was refused. */
-  async acquire(signal?: AbortSignal): Promise<void> {
+  /**
+   * Waits for this caller's slot and returns its ticket, to hand back to `onRateLimited`.
+   * Throws the remembered auth error once the key was refused.
+   */
+  async acquire(signal?: AbortSignal): Promise<number> {
     this.assertUsable()
-    const now = this.clock.now()
-    const slot = Math.max(now, this.nextSlot)
-    this.nextSlot = slot + this.interval
-    if (slot > now) await this.clock.sleep(slot - now, signal)
+    const turn = this.line.then(async () => {
+      const wait = this.nextSlot - this.clock.now()
+      if (wait > 0) await this.clock.sleep(wait, signal)
+      this.nextSlot = this.clock.now() + this.interval
+    })
+    this.line = turn.catch(() => undefined)
+    await turn
     this.assertUsable()
+    return ++this.tickets
   }
 
   onSuccess(): void {
     this.currentRate = Math.min(this.ceiling, this.currentRate + this.increasePerSuccess)
   }
 
-  onRateLimited(): void {
-    this.currentRate = Math.max(this.floor, this.currentRate * this.decreaseFactor)
+  /**
+   * Halves the rate once per round: requests already sent at the old rate when it was halved
+   * answer 429 together, and counting each of them would collapse the rate to the floor.
+   * Without a ticket the 429 always counts.
+   */
+  onRateLimited(ticket?: number): void {
+    if (ticket === undefined || ticket > this.decreasedAt) {
+      this.currentRate = Math.max(this.floor, this.currentRate * this.decreaseFactor)
+      this.decreasedAt = this.tickets
+    }
     this.nextSlot = Math.max(this.nextSlot, this.clock.now() + this.interval)
   }
 

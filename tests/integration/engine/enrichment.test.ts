@@ -15,15 +15,24 @@ describe('enrichment against the sandbox', () => {
     bed = await startBed({ leadWorkMs: 30 })
     const { key, accountId } = await bed.sandbox.control.createAccount({ credits: 50_000 })
     await bed.sandbox.control.setFaults([
-      { endpoint: 'POST /async', kind: 'status429', probability: 0.3 },
-      { endpoint: 'GET /async/:id', kind: 'status429', probability: 0.15 },
+      // Two bursts of 429s on every endpoint, early and mid-run.
+      { endpoint: '*', kind: 'status429', skip: 40, times: 25 },
+      { endpoint: '*', kind: 'status429', skip: 250, times: 25 },
+      // Refused before creating anything, though the client cannot know that: these become uncertain.
+      { endpoint: 'POST /async', kind: 'drop', probability: 0.03 },
+      { endpoint: 'POST /async', kind: 'status500', probability: 0.03 },
       { endpoint: 'GET /async/:id', kind: 'status500', probability: 0.1 },
       { endpoint: 'GET /async/:id', kind: 'drop', probability: 0.1 },
     ])
     const engine = engineFor(bed, key, { maxChunksInFlight: 10 })
     const rows = peopleRows(10_000)
-    const job = engine.manager.startEnrichment({ rows, options: emailOnly })
-    const done = await engine.manager.settled(job.id)
+    const job = engine.manager.startEnrichment({ rows, options: emailOnly, onUncertain: 'resubmit' })
+    let done = await engine.manager.settled(job.id)
+    // A chunk unlucky twice stays uncertain after its one automatic resubmission: decide explicitly.
+    for (let decisions = 0; done.state === 'needs_attention' && decisions < 5; decisions++) {
+      await engine.manager.resolveUncertain(job.id, 'resubmit')
+      done = await engine.manager.settled(job.id)
+    }
 
     expect(done.state).toBe('done')
     const results = allRows(engine, job.id)
@@ -42,6 +51,7 @@ describe('enrichment against the sandbox', () => {
     expect(new Set(sentKeys).size).toBe(10_000)
     expect(log.requests.some((r) => r.status === 429)).toBe(true)
     expect(log.requests.some((r) => r.status === null)).toBe(true)
+    expect(done.chunks.some((chunk) => chunk.submissions > 1)).toBe(true)
     const charged = log.charges
       .filter((c) => c.accountId === accountId)
       .reduce((sum, c) => sum + c.credits, 0)

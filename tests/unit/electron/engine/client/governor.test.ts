@@ -54,6 +54,16 @@ describe('RateGovernor', () => {
     expect(governor.rate).toBe(12.5)
   })
 
+  it('halves once for a round of 429s from requests sent before the decrease', async () => {
+    const clock = manualClock()
+    const governor = new RateGovernor({ ceiling: 100, windowMs: 60_000, clock })
+    const inFlight = [await governor.acquire(), await governor.acquire(), await governor.acquire()]
+    for (const ticket of inFlight) governor.onRateLimited(ticket)
+    expect(governor.rate).toBe(50)
+    governor.onRateLimited(await governor.acquire())
+    expect(governor.rate).toBe(25)
+  })
+
   it('creeps back up additively after successes, capped at the ceiling', () => {
     const governor = new RateGovernor({
       ceiling: 100,
@@ -82,6 +92,6 @@ describe('RateGovernor', () => {
     await expect(governor.acquire()).rejects.toBe(error)
     expect(clock.t).toBe(0)
     governor.resetAuth()
-    await expect(governor.acquire()).resolves.toBeUndefined()
+    await expect(governor.acquire()).resolves.toBeTypeOf('number')
   })
 })
