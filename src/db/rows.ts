@@ -1,4 +1,4 @@
-import Dexie, { cmp, type Collection } from 'dexie'
+import Dexie, { type Collection } from 'dexie'
 import type { ResultRow } from '@shared/contract'
 import { upsertCompanies, upsertContacts } from './library'
 import { db as appDb, parseRowKey, type LeadkeeperDb, type Provenance, type RowRecord } from './schema'
@@ -113,33 +113,57 @@ export function rowMatches(filters: [RowFacet, FacetValue[]][]): (row: RowRecord
 
 type RowCollection = Collection<RowRecord, [string, number]>
 
-/**
- * The rows of a query as consecutive segments, in order. Index-driven: sorting or filtering on a
- * facet walks that facet's compound index, one key range per chosen value (a range is counted and
- * skipped natively, where `anyOf` would step a cursor); other filters are checked on the rows the
- * index yields. Ties keep import order because an index orders equal keys by primary key.
- */
-function rowSegments(database: LeadkeeperDb, listId: string, query: RowQuery): RowCollection[] {
-  const filters = activeFilters(query)
-  const sortField = query.sort?.field ?? 'index'
-  const driver = sortField !== 'index' ? sortField : filters[0]?.[0]
-  const descending = query.sort?.direction === 'desc'
-  const rest = filters.filter(([field]) => field !== driver)
-  const finish = (collection: RowCollection) => {
-    const filtered = rest.length > 0 ? collection.and(rowMatches(rest)) : collection
-    return descending ? filtered.reverse() : filtered
-  }
-  if (!driver)
-    return [finish(database.rows.where('[listId+index]').between(...listRange(listId), true, true))]
-  const values = filters.find(([field]) => field === driver)?.[1]
-  const index = `[listId+${driver}]`
-  if (!values) return [finish(database.rows.where(index).between(...listRange(listId), true, true))]
-  const ordered = [...new Set(values)].sort(cmp)
-  if (descending) ordered.reverse()
-  return ordered.map((value) => finish(database.rows.where(index).equals([listId, value])))
+async function indexesOf(segment: RowCollection): Promise<number[]> {
+  const keys = (await segment.primaryKeys()) as [string, number][]
+  return keys.map(([, index]) => index)
 }
 
-/** One page of a query: `offset` counts rows in the query's order. */
+/**
+ * The row indexes of a query, in its order: import order, or a facet's order with ties in import
+ * order. Read from the indexes' keys alone (no row is loaded), so a grid can hold them for a
+ * million-row list and page through any filter by position.
+ */
+export async function rowIndexes(
+  listId: string,
+  query: Omit<RowQuery, 'offset' | 'limit'> = {},
+  database: LeadkeeperDb = appDb,
+): Promise<number[]> {
+  const filters = activeFilters(query)
+  const sets: Set<number>[] = []
+  for (const [field, values] of filters) {
+    const parts = await Promise.all(
+      values.map((value) => indexesOf(database.rows.where(`[listId+${field}]`).equals([listId, value]))),
+    )
+    sets.push(new Set(parts.flat()))
+  }
+  const keep = (index: number) => sets.every((set) => set.has(index))
+  const sortField = query.sort?.field ?? 'index'
+  let ordered: number[]
+  if (sortField !== 'index') {
+    const walk = database.rows.where(`[listId+${sortField}]`).between(...listRange(listId), true, true)
+    ordered = (await indexesOf(walk)).filter(keep)
+  } else if (sets.length > 0) {
+    ordered = [...sets[0]!].filter(keep).sort((a, b) => a - b)
+  } else {
+    ordered = await indexesOf(database.rows.where('[listId+index]').between(...listRange(listId), true, true))
+  }
+  return query.sort?.direction === 'desc' ? ordered.reverse() : ordered
+}
+
+/** The rows at the given indexes, in that order (a missing row is skipped). */
+export async function rowsAt(
+  listId: string,
+  indexes: number[],
+  database: LeadkeeperDb = appDb,
+): Promise<RowRecord[]> {
+  const rows = await database.rows.bulkGet(indexes.map((index) => [listId, index]))
+  return rows.filter((row): row is RowRecord => row !== undefined)
+}
+
+/**
+ * One page of a query: `offset` counts rows in the query's order. An import-order page of the whole
+ * list is a key range; any other query finds its row indexes first (see `rowIndexes`).
+ */
 export async function pageRows(
   listId: string,
   query: RowQuery = {},
@@ -155,27 +179,8 @@ export async function pageRows(
       .between([listId, offset], [listId, offset + limit], true, false)
       .toArray()
   }
-  const segments = rowSegments(database, listId, query)
-  let skip = offset
-  const page: RowRecord[] = []
-  for (const segment of segments) {
-    if (page.length >= limit) break
-    if (skip > 0) {
-      const size = await segment.clone().count()
-      if (skip >= size) {
-        skip -= size
-        continue
-      }
-    }
-    page.push(
-      ...(await segment
-        .offset(skip)
-        .limit(limit - page.length)
-        .toArray()),
-    )
-    skip = 0
-  }
-  return page
+  const indexes = await rowIndexes(listId, query, database)
+  return rowsAt(listId, indexes.slice(offset, offset + limit), database)
 }
 
 export async function countRows(
@@ -183,7 +188,19 @@ export async function countRows(
   query: Pick<RowQuery, 'filters'> = {},
   database: LeadkeeperDb = appDb,
 ): Promise<number> {
-  const counts = await Promise.all(rowSegments(database, listId, query).map((segment) => segment.count()))
+  const filters = activeFilters(query)
+  if (filters.length === 0) {
+    return database.rows
+      .where('[listId+index]')
+      .between(...listRange(listId), true, true)
+      .count()
+  }
+  if (filters.length > 1) return (await rowIndexes(listId, query, database)).length
+  // One facet: native index counts per value, no cursor over the rows.
+  const [field, values] = filters[0]!
+  const counts = await Promise.all(
+    values.map((value) => database.rows.where(`[listId+${field}]`).equals([listId, value]).count()),
+  )
   return counts.reduce((sum, count) => sum + count, 0)
 }
 

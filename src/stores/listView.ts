@@ -7,6 +7,8 @@ import {
   countRows,
   facetCounts,
   pageRows,
+  rowIndexes,
+  rowsAt,
   type FacetValue,
   type RowFacet,
   type RowFacetCounts,
@@ -53,6 +55,12 @@ export const useListViewStore = defineStore('listView', () => {
   const version = ref(0)
   const exporting = ref<number | null>(null)
   let subscriptions: Subscription[] = []
+  /**
+   * Row indexes of a filtered or sorted view, in view order (null: the whole list in import order).
+   * A plain array of numbers, kept out of reactivity: a million of them page by position at once.
+   */
+  let positions: number[] | null = null
+  let counting = 0
 
   const columns = computed<ResultColumn[]>(() => (list.value ? listColumns(list.value.columns) : []))
   const visibleColumns = computed(() => columns.value.filter((column) => !hidden.value.includes(column.key)))
@@ -97,9 +105,24 @@ export const useListViewStore = defineStore('listView', () => {
     counts.value = null
   }
 
+  function viewQuery(): Omit<RowQuery, 'offset' | 'limit'> | null {
+    const column = columns.value.find((one) => one.key === sort.value?.key)
+    const field = sort.value?.key === 'index' ? 'index' : column?.facet
+    const ordered = sort.value && field ? { sort: { field, direction: sort.value.direction } } : {}
+    const plain = !filtered.value && (!sort.value || (field === 'index' && sort.value.direction === 'asc'))
+    return plain ? null : { filters: filters.value, ...ordered }
+  }
+
   async function recount(): Promise<void> {
-    if (!listId.value) return
-    matching.value = await countRows(listId.value, { filters: filters.value })
+    const id = listId.value
+    if (!id) return
+    const run = ++counting
+    const query = viewQuery()
+    const next = query ? await rowIndexes(id, query) : null
+    const count = next ? next.length : await countRows(id)
+    if (run !== counting) return
+    positions = next
+    matching.value = count
     version.value += 1
   }
 
@@ -119,7 +142,7 @@ export const useListViewStore = defineStore('listView', () => {
 
   function setSort(next: GridSort | null): void {
     sort.value = next
-    version.value += 1
+    void recount()
   }
 
   function setHidden(keys: string[]): void {
@@ -129,16 +152,8 @@ export const useListViewStore = defineStore('listView', () => {
 
   function fetchRows(start: number, count: number): Promise<RowRecord[]> {
     if (!listId.value) return Promise.resolve([])
-    const column = columns.value.find((one) => one.key === sort.value?.key)
-    return pageRows(listId.value, {
-      filters: filters.value,
-      ...(sort.value && column?.facet
-        ? { sort: { field: column.facet, direction: sort.value.direction } }
-        : {}),
-      ...(sort.value?.key === 'index' ? { sort: { field: 'index', direction: sort.value.direction } } : {}),
-      offset: start,
-      limit: count,
-    })
+    if (positions) return rowsAt(listId.value, positions.slice(start, start + count))
+    return pageRows(listId.value, { offset: start, limit: count })
   }
 
   async function exportRows(format: ExportFormat, onlyFiltered: boolean): Promise<void> {

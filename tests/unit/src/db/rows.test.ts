@@ -158,6 +158,12 @@ describe('paging, counting and facets', () => {
     expect(await countRows('L', query, database)).toBe(1000)
     const page = await pageRows('L', { ...query, offset: 10, limit: 5 }, database)
     expect(page.map((row) => row.index)).toEqual([31, 34, 37, 40, 43])
+    const mixed = await pageRows(
+      'L',
+      { filters: { emailStatus: ['deliverable', 'catch_all'] }, limit: 4 },
+      database,
+    )
+    expect(mixed.map((row) => row.index)).toEqual([1, 2, 4, 5])
     const both = { filters: { emailStatus: ['deliverable', 'catch_all'], country: ['Spain'] } }
     const spanish = await pageRows('L', { ...both, limit: 1000 }, database)
     expect(spanish.every((row) => row.country === 'Spain' && row.emailStatus !== '')).toBe(true)

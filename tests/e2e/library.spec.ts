@@ -1,0 +1,83 @@
+import { readFileSync } from 'node:fs'
+import { expect, test } from './fixtures'
+import { LibraryPage, ResultsPage, enrichedRows, seedDatabase, seededRows } from './pages/library'
+import { ShellPage } from './pages/shell'
+
+test.describe.configure({ timeout: 240_000 })
+
+test('a 200,000-row list: scroll, filter, drawer, columns, export', async ({ app }) => {
+  const shell = new ShellPage(app)
+  const results = new ResultsPage(app)
+  await results.goto()
+  await seedDatabase(app)
+  await app.reload()
+  await expect(results.grid()).toBeVisible()
+  await expect(results.rowCount()).toHaveText('200,000 rows')
+  await expect(results.row(0)).toContainText('First0')
+  await shell.screenshot('library-results')
+
+  await results.grid().focus()
+  await app.keyboard.press('End')
+  await expect(results.row(seededRows - 1)).toContainText(`First${seededRows - 1}`)
+  expect(Math.max(...(await results.shownNumbers()))).toBe(seededRows)
+  await shell.screenshot('library-results-end')
+  await app.keyboard.press('Home')
+  await expect(results.row(0)).toContainText('First0')
+  await results.scroller().evaluate((element) => {
+    element.scrollTop = element.scrollHeight / 2
+  })
+  await expect(async () => {
+    const shown = await results.shownNumbers()
+    expect(shown.length).toBeGreaterThan(5)
+    expect(Math.abs(shown[0]! - seededRows / 2)).toBeLessThan(200)
+  }).toPass()
+  await results.scroller().evaluate((element) => {
+    element.scrollTop = 0
+  })
+  await expect(results.row(0)).toBeVisible()
+
+  await app.locator('[data-test="safe-to-send"]').click()
+  const safeRows = enrichedRows / 2
+  await expect(results.rowCount()).toHaveText(`${safeRows.toLocaleString('en-US')} of 200,000 rows`)
+  const statuses = await results.grid().locator('.row .n-tag').allInnerTexts()
+  expect(statuses.filter((text) => text.includes('Catch-all') && !text.includes('safe'))).toEqual([])
+  await shell.screenshot('library-results-safe')
+
+  await results.row(1).click()
+  await expect(results.drawer()).toContainText('Row 2')
+  await expect(results.drawer()).toContainText('catch-all verification judged this address safe')
+  await expect(results.drawer()).toContainText('Trade fair 2026')
+  await shell.screenshot('library-results-drawer')
+  await app.keyboard.press('Escape')
+  await expect(results.drawer()).toBeHidden()
+
+  await app.locator('[data-test="column-chooser"]').click()
+  await app.locator('[data-test="column-chooser-menu"]').getByText('Notes', { exact: true }).click()
+  await shell.screenshot('library-results-columns')
+  await expect(results.header()).not.toContainText('Notes')
+  await app.reload()
+  await expect(results.header()).toContainText('Email status')
+  await expect(results.header()).not.toContainText('Notes')
+  await app.locator('[data-test="column-chooser"]').click()
+  await app.locator('[data-test="column-chooser-menu"]').getByText('Notes', { exact: true }).click()
+  await expect(results.header()).toContainText('Notes')
+  await app.keyboard.press('Escape')
+
+  await app.locator('[data-test="filter-found"]').click()
+  await app.getByText('Found only', { exact: true }).click()
+  await expect(results.rowCount()).toHaveText('37,500 of 200,000 rows')
+  const downloadStarted = app.waitForEvent('download')
+  await app.locator('[data-test="export"]').click()
+  await app.getByText('CSV — the 37,500 rows shown').click()
+  const download = await downloadStarted
+  expect(download.suggestedFilename()).toBe('Trade fair 2026 (enriched).csv')
+  const text = readFileSync((await download.path())!, 'utf8')
+  expect(text.charCodeAt(0)).toBe(0xfeff)
+  const lines = text.slice(1).split('\r\n')
+  expect(lines[0]!.startsWith('First name,Last name,Company domain,Notes,Email,Email status,Phone')).toBe(
+    true,
+  )
+  expect(lines[0]!.endsWith(',Status')).toBe(true)
+  expect(lines[2]).toContain(`First1,Last1,d1.com,"'=HYPERLINK(""x"")",first1@d1.com,catch_all_safe`)
+  expect(lines.filter((line) => line !== '')).toHaveLength(37_501)
+})

@@ -1,0 +1,242 @@
+import { expect, type Page } from '@playwright/test'
+
+export const seededListId = 'e2e-list'
+export const seededRows = 200_000
+/** Rows with results: the first quarter of the list. */
+export const enrichedRows = 50_000
+export const emailStatusCycle = ['deliverable', 'catch_all_safe', 'catch_all', 'not_found'] as const
+
+/**
+ * Fills the app's IndexedDB ('leadkeeper', created by Dexie on the first page load) with records in
+ * the shapes of src/db/schema.ts, through the raw IndexedDB API, as an older session would have left
+ * them: a 200,000-row list with results on its first 50,000 rows, and a library of people and
+ * companies.
+ */
+export async function seedDatabase(page: Page): Promise<void> {
+  await page.waitForFunction(async () =>
+    (await indexedDB.databases()).some((database) => database.name === 'leadkeeper'),
+  )
+  await page.evaluate(
+    async ({ listId, rowCount, enriched, cycle }) => {
+      const database = await new Promise<IDBDatabase>((resolve, reject) => {
+        const request = indexedDB.open('leadkeeper')
+        request.onsuccess = () => resolve(request.result)
+        request.onerror = () => reject(request.error)
+      })
+      const write = (stores: string[], fill: (tx: IDBTransaction) => void) =>
+        new Promise<void>((resolve, reject) => {
+          const tx = database.transaction(stores, 'readwrite')
+          fill(tx)
+          tx.oncomplete = () => resolve()
+          tx.onerror = () => reject(tx.error)
+        })
+      const now = Date.now()
+      const source = { kind: 'list', id: listId, label: 'Trade fair 2026', at: now - 86_400_000 }
+      const countries = ['France', 'Germany', 'Spain', 'United Kingdom']
+      const seniorities = ['manager', 'director', 'vp', 'entry']
+      await write(['lists'], (tx) =>
+        tx.objectStore('lists').put({
+          id: listId,
+          name: 'Trade fair 2026',
+          createdAt: now - 86_400_000,
+          updatedAt: now,
+          source: {
+            fileName: 'trade-fair.csv',
+            size: 9_000_000,
+            encoding: 'utf-8',
+            delimiter: ',',
+            hasHeader: true,
+          },
+          columns: ['First name', 'Last name', 'Company domain', 'Notes'],
+          mapping: { first_name: 0, last_name: 1, company_domain: 2 },
+          rowCount,
+          state: 'done',
+          jobIds: [],
+          creditsSpent: 41_250,
+        }),
+      )
+      for (let start = 0; start < rowCount; start += 50_000) {
+        await write(['rows'], (tx) => {
+          const rows = tx.objectStore('rows')
+          for (let index = start; index < Math.min(rowCount, start + 50_000); index += 1) {
+            const company = `d${index % 500}.com`
+            const values = [
+              `First${index}`,
+              `Last${index}`,
+              company,
+              index === 1 ? '=HYPERLINK("x")' : `note ${index}`,
+            ]
+            const status = cycle[index % 4]!
+            if (index >= enriched) {
+              rows.put({
+                listId,
+                index,
+                values,
+                issues: [],
+                skip: false,
+                status: 'pending',
+                emailStatus: '',
+                seniority: '',
+                country: '',
+                company: '',
+                hasPhone: 0,
+              })
+            } else if (status === 'not_found') {
+              rows.put({
+                listId,
+                index,
+                values,
+                issues: [],
+                skip: false,
+                status: 'not_found',
+                emailStatus: '',
+                seniority: '',
+                country: '',
+                company: '',
+                hasPhone: 0,
+              })
+            } else {
+              const country = countries[index % 4]!
+              const seniority = seniorities[index % 3]!
+              const hasPhone = index % 5 === 0 ? 1 : 0
+              rows.put({
+                listId,
+                index,
+                values,
+                issues: [],
+                skip: false,
+                status: 'found',
+                result: {
+                  enriched: true,
+                  contact_id: index,
+                  contact_full_name: `First${index} Last${index}`,
+                  contact_email_address: `first${index}@${company}`,
+                  contact_email_address_status: status,
+                  contact_phone_number: hasPhone ? `+33 6 ${String(index).padStart(8, '0')}` : null,
+                  contact_job_title: 'Buyer',
+                  contact_seniority: seniority,
+                  contact_location_country: country,
+                  company_name: `Company ${index % 500}`,
+                  company_domain: company,
+                },
+                emailStatus: status,
+                seniority,
+                country,
+                company: `Company ${index % 500}`,
+                hasPhone,
+                contactId: `c:${index}`,
+              })
+            }
+          }
+        })
+      }
+      await write(['contacts', 'companies'], (tx) => {
+        const contacts = tx.objectStore('contacts')
+        for (let index = 0; index < 300; index += 1) {
+          const first = ['Mara', 'Otto', 'Lina', 'Paul'][index % 4]!
+          const domain = `d${index % 100}.com`
+          const fullName = `${first} Person${index}`
+          const email = `${first.toLowerCase()}.${index}@${domain}`
+          contacts.put({
+            id: `c:${index}`,
+            fullName,
+            email,
+            emailStatus: cycle[index % 3]!,
+            phone: index % 5 === 0 ? '+33 6 12 34 56 78' : '',
+            jobTitle: 'Buyer',
+            seniority: seniorities[index % 3]!,
+            country: countries[index % 4]!,
+            companyName: `Company ${index % 100}`,
+            companyDomain: domain,
+            networkUrl: `https://network.example/in/person-${index}`,
+            identity: `${first.toLowerCase()} person${index}@${domain}`,
+            nameLower: fullName.toLowerCase(),
+            emailLower: email,
+            domainLower: domain,
+            data: {
+              contact_id: index,
+              contact_full_name: fullName,
+              contact_email_address: email,
+              company_domain: domain,
+            },
+            sources: [source],
+            firstSeenAt: source.at,
+            updatedAt: now,
+          })
+        }
+        const companies = tx.objectStore('companies')
+        for (let index = 0; index < 100; index += 1) {
+          const name = `Company ${index}`
+          const domain = `d${index}.com`
+          companies.put({
+            domain,
+            name,
+            nameLower: name.toLowerCase(),
+            industry: index % 2 ? 'Software' : 'Retail',
+            country: countries[index % 4]!,
+            data: {
+              company_name: name,
+              company_domain: domain,
+              company_website: `https://${domain}`,
+              company_network_url: `https://network.example/company/${index}`,
+              company_fundingdb_url: `https://fundingdb.example/${index}`,
+              company_industry: index % 2 ? 'Software' : 'Retail',
+              company_description: 'Makes things people need, in several countries.',
+              company_founded_year: 2001 + (index % 20),
+              company_employees_count: 120 + index,
+              company_employees_by_department: { engineering: 60, sales: 30, marketing: 12, operations: 18 },
+              company_technologies: ['vue', 'postgresql', 'stripe'],
+              company_keywords: ['saas', 'b2b'],
+              company_last_funding_round_name: 'series_b',
+              company_last_amount_raised_usd: 25_000_000,
+              company_total_amount_raised_usd: 41_500_000,
+              company_last_funding_date: '2025-03-14',
+              company_head_quarters_city: 'Lyon',
+              company_head_quarters_country: countries[index % 4],
+              company_locations_count: 3,
+              company_active_job_postings_count: 7,
+            },
+            sources: [source, { kind: 'company_search', id: 'run-1', label: 'Software in France', at: now }],
+            firstSeenAt: source.at,
+            updatedAt: now,
+          })
+        }
+      })
+      database.close()
+    },
+    { listId: seededListId, rowCount: seededRows, enriched: enrichedRows, cycle: [...emailStatusCycle] },
+  )
+}
+
+export class ResultsPage {
+  constructor(readonly page: Page) {}
+
+  results = () => this.page.locator('[data-test="list-results"]')
+  grid = () => this.results().locator('[data-test="grid"]')
+  scroller = () => this.grid().locator('[data-test="grid-scroller"]')
+  rowCount = () => this.page.locator('[data-test="row-count"]')
+  row = (index: number) => this.grid().locator(`[data-row-index="${index}"]`)
+  header = () => this.grid().locator('.header')
+  drawer = () => this.page.locator('[data-test="row-drawer"]')
+
+  async goto(listId = seededListId): Promise<void> {
+    await this.page.goto(new URL(`#/lists/${listId}`, this.page.url()).href)
+  }
+
+  /** Rows drawn and loaded, in order: their first cell is the row number. */
+  async shownNumbers(): Promise<number[]> {
+    const cells = await this.grid().locator('.row:not(.pending) .cell:first-child').allInnerTexts()
+    return cells.map((text) => Number(text.replace(/\D/g, '')))
+  }
+}
+
+export class LibraryPage {
+  constructor(readonly page: Page) {}
+
+  search = () => this.page.locator('[data-test="library-search"] input')
+  grid = () => this.page.locator('[data-test="library"] [data-test="grid"]')
+  count = () => this.page.locator('[data-test="library-count"]')
+  tab = (name: string) => this.page.getByRole('tab', { name })
+  drawer = () => this.page.locator('[data-test="library-drawer"]')
+  company = () => this.page.locator('[data-test="company-detail"]')
+}
