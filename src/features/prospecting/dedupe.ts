@@ -14,7 +14,8 @@ export function uniqueByKey<T extends { key: string }>(batches: readonly (readon
 
 /** A company's identity across pages and runs: its id when the service gives one, else its domain. */
 export function companyIdentity(data: Record<string, unknown>): string {
-  if (data['company_id'] !== null && data['company_id'] !== undefined) return `company-${String(data['company_id'])}`
+  if (data['company_id'] !== null && data['company_id'] !== undefined)
+    return `company-${String(data['company_id'])}`
   const domain = typeof data['company_domain'] === 'string' ? data['company_domain'].toLowerCase() : ''
   return domain ? `domain-${domain}` : `name-${String(data['company_name'] ?? '')}`
 }

@@ -75,7 +75,10 @@ export function buildFilters(
 }
 
 /** Reads filters back into a draft (a saved search, a re-run), ignoring keys the builder does not know. */
-export function draftFromFilters(fields: readonly FilterField[], filters: Record<string, unknown>): FilterDraft {
+export function draftFromFilters(
+  fields: readonly FilterField[],
+  filters: Record<string, unknown>,
+): FilterDraft {
   const draft: FilterDraft = {}
   for (const field of fields) {
     const value = filters[field.key]

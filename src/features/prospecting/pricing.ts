@@ -32,7 +32,11 @@ export interface CompanyPage {
 }
 
 /** Every page of a search once `companies_found` is known; `limit` stays constant, `offset` grows. */
-export function companyPages(companiesFound: number, limit: number, pricePerCompany = prices.companySearchResult): CompanyPage[] {
+export function companyPages(
+  companiesFound: number,
+  limit: number,
+  pricePerCompany = prices.companySearchResult,
+): CompanyPage[] {
   const pages: CompanyPage[] = []
   for (let offset = 0, index = 0; offset < companiesFound; offset += limit, index++) {
     const size = Math.min(limit, companiesFound - offset)
@@ -81,7 +85,11 @@ export function firstPageMaxCost(limit: number, pricePerCompany = prices.company
  * The job that fetches the next `count` pages: one job fetches consecutive pages from an offset, so a
  * gap (a page already fetched) ends the run early.
  */
-export function nextRun(plan: PagePlan, limit: number, count: number): { offset: number; pages: number } | null {
+export function nextRun(
+  plan: PagePlan,
+  limit: number,
+  count: number,
+): { offset: number; pages: number } | null {
   const first = plan.next
   if (!first) return null
   let pages = 1

@@ -71,7 +71,9 @@ function unique(values: string[]): string[] {
 }
 
 export const leadSearchFields: readonly FilterField[] = (filterSpecs.leadSearch as RawSpec[]).map(toField)
-export const companySearchFields: readonly FilterField[] = (filterSpecs.companySearch as RawSpec[]).map(toField)
+export const companySearchFields: readonly FilterField[] = (filterSpecs.companySearch as RawSpec[]).map(
+  toField,
+)
 
 /** Whether a value can match anything: exact taxonomies are case-sensitive, locations are not. */
 export function isKnownValue(field: FilterField, value: string): boolean {

@@ -54,7 +54,11 @@ function boundWarning(
   ]
 }
 
-function taxonomyWarnings(fields: readonly FilterField[], draft: FilterDraft, kind: SearchKind): SearchWarning[] {
+function taxonomyWarnings(
+  fields: readonly FilterField[],
+  draft: FilterDraft,
+  kind: SearchKind,
+): SearchWarning[] {
   const warnings: SearchWarning[] = []
   for (const field of fields) {
     if (field.type !== 'list' || !field.options) continue
@@ -107,7 +111,9 @@ function emptyWarning(filters: Record<string, unknown>): SearchWarning[] {
 /** True when some criterion narrows the search other than an `exclude` list. */
 function hasPositiveCriterion(filters: Record<string, unknown>): boolean {
   return Object.values(filters).some((value) =>
-    value !== null && typeof value === 'object' ? ((value as { include: string[] }).include?.length ?? 0) > 0 : true,
+    value !== null && typeof value === 'object'
+      ? ((value as { include: string[] }).include?.length ?? 0) > 0
+      : true,
   )
 }
 
@@ -145,7 +151,13 @@ export function leadSearchWarnings(
   warnings.push(
     ...boundWarning('limit_out_of_bounds', 'limit', 'Limit', paging.limit, leadSearchBounds.limit),
     ...boundWarning('offset_out_of_bounds', 'offset', 'Offset', paging.offset, leadSearchBounds.offset),
-    ...boundWarning('max_leads_out_of_bounds', 'maxLeads', 'Max leads', paging.maxLeads, leadSearchBounds.maxLeads),
+    ...boundWarning(
+      'max_leads_out_of_bounds',
+      'maxLeads',
+      'Max leads',
+      paging.maxLeads,
+      leadSearchBounds.maxLeads,
+    ),
   )
   const webhook = paging.webhook?.trim()
   if (webhook && !isHttpsUrl(webhook)) {
@@ -167,7 +179,9 @@ export function companySearchWarnings(
 ): SearchWarning[] {
   const filters = buildFilters(fields, draft, 'company')
   const warnings = emptyWarning(filters)
-  warnings.push(...boundWarning('limit_out_of_bounds', 'limit', 'Limit', paging.limit, companySearchBounds.limit))
+  warnings.push(
+    ...boundWarning('limit_out_of_bounds', 'limit', 'Limit', paging.limit, companySearchBounds.limit),
+  )
   if (paging.offset !== null && paging.offset !== undefined) {
     if (!Number.isInteger(paging.offset) || paging.offset < companySearchBounds.offsetMin) {
       warnings.push({

@@ -35,7 +35,13 @@ describe('saved searches', () => {
 describe('runs and results', () => {
   it('keep every run with what it returned and cost; storing a batch twice changes nothing', async () => {
     const db = fresh()
-    const base = { kind: 'company' as const, request: {}, state: 'running' as const, found: 0, creditsConsumed: 0 }
+    const base = {
+      kind: 'company' as const,
+      request: {},
+      state: 'running' as const,
+      found: 0,
+      creditsConsumed: 0,
+    }
     await recordRun(db, { ...base, id: 'run-1', startedAt: 1, savedSearchId: 's1' })
     await recordRun(db, { ...base, id: 'run-2', startedAt: 2, savedSearchId: 's1' })
     await recordRun(db, { ...base, id: 'run-3', startedAt: 3 })
@@ -48,7 +54,11 @@ describe('runs and results', () => {
     expect(await storeResults(db, 'run-1', 'company', rows)).toBe(2)
     expect(await storeResults(db, 'run-1', 'company', rows)).toBe(2)
     await updateRun(db, 'run-1', { state: 'done', found: 2, creditsConsumed: 2 })
-    expect((await listRuns(db, { kind: 'company' })).map((run) => run.id)).toEqual(['run-3', 'run-2', 'run-1'])
+    expect((await listRuns(db, { kind: 'company' })).map((run) => run.id)).toEqual([
+      'run-3',
+      'run-2',
+      'run-1',
+    ])
     const ofSaved = await listRuns(db, { kind: 'company', savedSearchId: 's1' })
     expect(ofSaved.map((run) => [run.id, run.state, run.found, run.creditsConsumed])).toEqual([
       ['run-2', 'running', 0, 0],

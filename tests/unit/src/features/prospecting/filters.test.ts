@@ -7,7 +7,10 @@ describe('buildFilters', () => {
     const filters = buildFilters(
       leadSearchFields,
       {
-        company_industry: { include: ['Software Development', ' Software Development ', ''], exclude: ['Banking'] },
+        company_industry: {
+          include: ['Software Development', ' Software Development ', ''],
+          exclude: ['Banking'],
+        },
         job_title: { include: ['CTO'], exclude: [] },
         contact_seniority: { include: [], exclude: [] },
         company_headcount_min: 50,
@@ -31,7 +34,9 @@ describe('buildFilters', () => {
     expect(buildFilters(leadSearchFields, draft, 'lead')).toEqual({
       company: { include: ['acme.com'], exclude: ['other.io'] },
     })
-    expect(buildFilters(companySearchFields, draft, 'company')).toEqual({ company: { include: ['acme.com'] } })
+    expect(buildFilters(companySearchFields, draft, 'company')).toEqual({
+      company: { include: ['acme.com'] },
+    })
   })
 
   it('never sends exclude, lead-only keys or unknown keys to company search', () => {
@@ -67,6 +72,8 @@ describe('taxonomy fields', () => {
     expect(leadSearchFields.find((field) => field.key === 'job_title')?.options).toBeNull()
     expect(companySearchFields.some((field) => field.group === 'person')).toBe(false)
     const location = companySearchFields.find((field) => field.key === 'company_hq_location')
-    expect(location?.options).toEqual(expect.arrayContaining(['United States', 'California', 'San Francisco']))
+    expect(location?.options).toEqual(
+      expect.arrayContaining(['United States', 'California', 'San Francisco']),
+    )
   })
 })

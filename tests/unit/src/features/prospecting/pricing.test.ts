@@ -13,7 +13,10 @@ describe('leadSearchCost', () => {
   it('is free without enrichment and 0 to N with it', () => {
     expect(leadSearchCost({ email: false, phone: false, limit: 50 })).toEqual({ min: 0, max: 0 })
     expect(leadSearchCost({ email: true, phone: false, limit: 50 })).toEqual({ min: 0, max: 50 })
-    expect(leadSearchCost({ email: true, phone: true, limit: 50, maxLeads: 20 })).toEqual({ min: 0, max: 220 })
+    expect(leadSearchCost({ email: true, phone: true, limit: 50, maxLeads: 20 })).toEqual({
+      min: 0,
+      max: 220,
+    })
     expect(leadSearchCost({ email: false, phone: true })).toEqual({ min: 0, max: 250 })
   })
 })
@@ -53,8 +56,14 @@ describe('company search pages', () => {
 describe('de-duplication', () => {
   it('keeps each key once, first occurrence first, across pages', () => {
     const pages = [
-      [{ key: 'a', n: 1 }, { key: 'b', n: 1 }],
-      [{ key: 'b', n: 2 }, { key: 'c', n: 2 }],
+      [
+        { key: 'a', n: 1 },
+        { key: 'b', n: 1 },
+      ],
+      [
+        { key: 'b', n: 2 },
+        { key: 'c', n: 2 },
+      ],
       [{ key: 'a', n: 3 }],
     ]
     expect(uniqueByKey(pages)).toEqual([

@@ -14,7 +14,14 @@ describe('lead search request', () => {
         job_title: { include: ['Head of Sales'], exclude: [] },
         company: { include: ['Acme.COM'], exclude: [] },
       },
-      { limit: 50, offset: 100, maxLeads: 40, email: true, phone: true, webhook: ' https://hooks.example.com/x ' },
+      {
+        limit: 50,
+        offset: 100,
+        maxLeads: 40,
+        email: true,
+        phone: true,
+        webhook: ' https://hooks.example.com/x ',
+      },
     )
     expect(search).toEqual({
       filters: {

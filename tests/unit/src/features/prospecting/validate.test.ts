@@ -19,7 +19,10 @@ describe('leadSearchWarnings', () => {
   it('blocks exclude-only filters, which match nothing', () => {
     const warnings = leadSearchWarnings(
       leadSearchFields,
-      { company_industry: { include: [], exclude: ['Banking'] }, contact_seniority: { include: [], exclude: ['owner'] } },
+      {
+        company_industry: { include: [], exclude: ['Banking'] },
+        contact_seniority: { include: [], exclude: ['owner'] },
+      },
       {},
     )
     expect(codes(warnings)).toEqual(['exclude_only'])
@@ -78,9 +81,9 @@ describe('leadSearchWarnings', () => {
   })
 
   it('blocks a webhook that is not https', () => {
-    expect(codes(leadSearchWarnings(leadSearchFields, sound, { webhook: 'http://example.com/hook' }))).toEqual([
-      'webhook_not_https',
-    ])
+    expect(
+      codes(leadSearchWarnings(leadSearchFields, sound, { webhook: 'http://example.com/hook' })),
+    ).toEqual(['webhook_not_https'])
     expect(leadSearchWarnings(leadSearchFields, sound, { webhook: 'https://example.com/hook' })).toEqual([])
   })
 })

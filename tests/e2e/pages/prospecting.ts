@@ -1,0 +1,53 @@
+import { expect, type Locator, type Page } from '@playwright/test'
+import { ShellPage } from './shell'
+
+/** Lead search, company search and profile lookups: the filter builder and the run controls. */
+export class ProspectingPage {
+  readonly shell: ShellPage
+
+  constructor(readonly page: Page) {
+    this.shell = new ShellPage(page)
+  }
+
+  field = (key: string) => this.page.locator(`[data-test="filter-${key}"]`)
+  button = (name: string) => this.page.locator(`[data-test="${name}"]`)
+  runState = () => this.page.locator('[data-test="run-state"]')
+  warning = (code: string) => this.page.locator(`[data-test="warning-${code}"]`)
+
+  /** Picks exact values from a taxonomy picker (include or exclude). */
+  async pick(key: string, part: 'include' | 'exclude', values: string[]): Promise<void> {
+    const select = this.field(key).locator(`[data-test="${part}"]`)
+    for (const value of values) {
+      await select.click()
+      await select.locator('input').fill(value)
+      await this.page.locator('.n-base-select-option:visible').getByText(value, { exact: true }).click()
+    }
+    await this.page.keyboard.press('Escape')
+  }
+
+  /** Types free values (job titles, domains), each confirmed with Enter. */
+  async type(key: string, part: 'include' | 'exclude', values: string[]): Promise<void> {
+    const select = this.field(key).locator(`[data-test="${part}"]`)
+    for (const value of values) {
+      await select.click()
+      await select.locator('input').fill(value)
+      await this.page.keyboard.press('Enter')
+    }
+    await this.page.keyboard.press('Escape')
+  }
+
+  async number(locator: Locator, value: number | null): Promise<void> {
+    const input = locator.locator('input')
+    await input.fill(value === null ? '' : String(value))
+    await input.blur()
+  }
+
+  /** The sandbox's address, as Settings shows it. */
+  async sandboxUrl(): Promise<string> {
+    await this.shell.open('Settings')
+    const text = await this.page.getByText('The sandbox is running at').innerText()
+    const url = /(http:\/\/127\.0\.0\.1:\d+)/.exec(text)?.[1]
+    expect(url).toBeTruthy()
+    return url!
+  }
+}

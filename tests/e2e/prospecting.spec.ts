@@ -1,0 +1,144 @@
+import { controlClient } from '../../electron/sandbox/control/client'
+import { expect, test } from './fixtures'
+import { ProspectingPage } from './pages/prospecting'
+
+test.use({ viewport: { width: 1440, height: 1500 } })
+
+test('lead search: include and exclude, warnings before submit, run, save the results as a list', async ({
+  app,
+  webHost,
+}) => {
+  const p = new ProspectingPage(app)
+  await p.shell.open('Lead search')
+  await expect(p.warning('empty_filters')).toBeVisible()
+  await expect(p.button('run-search')).toBeDisabled()
+  await p.shell.screenshot('prospecting-lead-empty')
+
+  await p.pick('contact_seniority', 'exclude', ['intern'])
+  await expect(p.warning('exclude_only')).toBeVisible()
+  await expect(p.button('run-search')).toBeDisabled()
+
+  await p.pick('company_industry', 'include', ['Software Development'])
+  await p.pick('contact_seniority', 'include', ['vp', 'director'])
+  await p.pick('contact_department', 'exclude', ['sales'])
+  await expect(p.page.locator('[data-test="warnings"]')).toHaveCount(0)
+  await p.number(p.button('limit'), 30)
+  await p.button('enrich-email').click()
+  await expect(p.button('lead-cost')).toContainText('0 to 30 credits')
+  await p.shell.screenshot('prospecting-lead-built')
+
+  await p.button('run-search').click()
+  await expect(p.runState()).toHaveText('Done', { timeout: 30_000 })
+  await expect(p.button('lead-results')).not.toContainText('No leads to show')
+  const sent = webHost.frames
+    .map((frame) => JSON.parse(frame) as { channel?: string; input?: { search?: unknown } })
+    .find((frame) => frame.channel === 'jobs/startLeadSearch')
+  expect(sent?.input?.search).toEqual({
+    filters: {
+      company_industry: { include: ['Software Development'], exclude: [] },
+      contact_seniority: { include: ['vp', 'director'], exclude: ['intern'] },
+      contact_department: { include: [], exclude: ['sales'] },
+    },
+    limit: 30,
+    offset: 0,
+    email: true,
+  })
+  const grid = p.page.locator('[data-test="lead-grid"]')
+  await expect(grid.locator('tbody tr').first()).toBeVisible()
+  await expect(grid).not.toContainText('Sales')
+  await p.shell.screenshot('prospecting-lead-results')
+
+  await p.button('save-name').locator('input').fill('Software VPs and directors')
+  await p.button('save-search').click()
+  await expect(p.page.locator('[data-test="saved-searches"]')).toContainText('Software VPs and directors')
+
+  await p.button('save-as-list').click()
+  await p.button('list-name').locator('input').fill('Found in software')
+  await p.page.getByRole('button', { name: 'Save list' }).click()
+  await expect(p.page).toHaveURL(/#\/lists\/.+/, { timeout: 15_000 })
+  await p.shell.screenshot('prospecting-lead-saved-as-list')
+})
+
+test('company search across three pages, each priced before it runs, de-duplicated', async ({ app }) => {
+  const p = new ProspectingPage(app)
+  await p.shell.open('Company search')
+  await p.pick('company_industry', 'include', ['Banking'])
+  await p.type('company', 'include', ['Nothing-Here.example'])
+  await p.number(p.button('limit'), 10)
+  await expect(p.button('first-page-cost')).toContainText('up to 10 credits')
+  // Domains are compared case-sensitively by the service: they are lowercased as they are typed.
+  await expect(p.field('company').locator('.n-tag')).toHaveText('nothing-here.example')
+  await p.shell.screenshot('prospecting-company-built')
+  // A domain filter narrows to that domain only: take it out again before searching.
+  await p.field('company').locator('.n-tag__close').click()
+  await expect(p.field('company').locator('.n-tag')).toHaveCount(0)
+
+  await p.button('run-search').click()
+  await expect(p.runState()).toHaveText('Done', { timeout: 30_000 })
+  await expect(p.button('companies-found')).toContainText('1 fetched')
+  await expect(p.button('next-page')).toContainText('up to 10 credits')
+  await p.button('next-page').click()
+  await expect(p.button('companies-found')).toContainText('2 fetched', { timeout: 30_000 })
+  await expect(p.button('fetch-pages')).toContainText('Fetch')
+  await p.number(p.button('page-count'), 2)
+  await expect(p.button('fetch-pages')).toContainText('Fetch 2 pages (up to 20 credits)')
+  await p.button('fetch-pages').click()
+  await expect(p.button('companies-found')).toContainText('4 fetched', { timeout: 30_000 })
+  await expect(p.button('company-results')).toContainText('Companies found (40)')
+  await p.shell.screenshot('prospecting-company-pages')
+
+  await p.page.locator('[data-test="company-grid"] tbody tr').first().click()
+  await expect(p.page.locator('[data-test="company-detail"]')).toContainText('Employees by department')
+  await p.shell.screenshot('prospecting-company-detail')
+})
+
+test('company search on hold: explained, then submitted again after a top-up', async ({ app }) => {
+  const p = new ProspectingPage(app)
+  const control = controlClient(await p.sandboxUrl())
+  // Below the price of one company: the page goes on hold and nothing is charged.
+  await control.setCredits('demo', 0.5)
+  await p.shell.open('Company search')
+  await p.pick('company_industry', 'include', ['Insurance'])
+  await p.number(p.button('limit'), 5)
+  await p.button('run-search').click()
+  await expect(p.runState()).toHaveText(/On hold/, { timeout: 30_000 })
+  await expect(p.button('run-detail')).toContainText('Nothing was charged')
+  await expect(p.button('run-detail')).toContainText('submitted again')
+  expect(await control.balance('demo')).toBe(0.5)
+  await p.shell.screenshot('prospecting-company-on-hold')
+
+  await control.topUp('demo', 100)
+  await p.button('submit-again').click()
+  await expect(p.runState()).toHaveText('Done', { timeout: 30_000 })
+  await expect(p.button('company-results')).toContainText('Companies found (5)')
+  await expect(p.shell.credits()).toContainText('95 credits')
+})
+
+test('profile lookups: company and person, found and not found, 422 explained before submit', async ({
+  app,
+}) => {
+  const p = new ProspectingPage(app)
+  await p.shell.open('Profile lookups')
+  await expect(p.button('lookup-company')).toBeDisabled()
+  await expect(p.button('lookup-lead')).toBeDisabled()
+  await expect(p.page.getByText('Give a company domain or a network URL')).toBeVisible()
+  await p.button('lead-first').locator('input').fill('Jane')
+  await p.button('lead-company').locator('input').fill('Acme')
+  await expect(p.page.getByText('missing: last name, company domain')).toBeVisible()
+  await expect(p.page.getByText('A company name does not replace the domain')).toBeVisible()
+  await p.shell.screenshot('prospecting-lookups-empty')
+
+  await p.button('company-domain').locator('input').fill('Acme-Widgets.com')
+  await p.button('lookup-company').click()
+  await expect(p.page.locator('[data-test="profile-company"]')).toContainText('acme-widgets.com')
+
+  await p.button('lead-last').locator('input').fill('Doe')
+  await p.button('lead-domain').locator('input').fill('nobody.invalid')
+  await p.button('lookup-lead').click()
+  await expect(p.page.locator('[data-test="not-found-lead"]')).toContainText('Nothing was charged')
+
+  await p.button('company-domain').locator('input').fill('nobody.invalid')
+  await p.button('lookup-company').click()
+  await expect(p.page.locator('[data-test="not-found-company"]')).toBeVisible()
+  await p.shell.screenshot('prospecting-lookups-not-found')
+})
