@@ -12,6 +12,7 @@ import {
   type FacetValue,
   type RowFacet,
   type RowFacetCounts,
+  type RowQuery,
 } from '@/db/rows'
 import { db, type ListRecord, type RowRecord } from '@/db/schema'
 import { downloadFile, exportList, type ExportFormat } from '@/features/lists/export/exportList'
