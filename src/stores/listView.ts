@@ -108,7 +108,7 @@ export const useListViewStore = defineStore('listView', () => {
 
   function viewQuery(): Omit<RowQuery, 'offset' | 'limit'> | null {
     const column = columns.value.find((one) => one.key === sort.value?.key)
-    const field = sort.value?.key === 'index' ? 'index' : column?.facet
+    const field: RowFacet | 'index' | undefined = sort.value?.key === 'index' ? 'index' : column?.facet
     const ordered = sort.value && field ? { sort: { field, direction: sort.value.direction } } : {}
     const plain = !filtered.value && (!sort.value || (field === 'index' && sort.value.direction === 'asc'))
     return plain ? null : { filters: filters.value, ...ordered }
