@@ -73,6 +73,7 @@ async function bundlePageHelpers(outDir: string): Promise<void> {
         "import * as rows from '@/db/rows'",
         "import * as library from '@/db/library'",
         'Object.assign(globalThis, { lk: { Dexie, Papa, db, lists: listOperations(db), rows, library } })',
+        "import './tests/bench/page/kit'",
       ].join('\n'),
     },
   })

@@ -1,4 +1,5 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
+import { cpus, loadavg, totalmem } from 'node:os'
 import { join } from 'node:path'
 
 /** What a figure is held to: at most (`max`) or at least (`min`) this value. */
@@ -104,7 +105,14 @@ export function markdown(figures: Figure[]): string {
 
 export function writeResults(
   dir: string,
-  run: { startedAt: Date; quick: boolean; only: string[]; figures: Figure[]; errors: Record<string, string> },
+  run: {
+    startedAt: Date
+    quick: boolean
+    only: string[]
+    figures: Figure[]
+    errors: Record<string, string>
+    loadAtStart: number[]
+  },
 ): string {
   mkdirSync(dir, { recursive: true })
   const file = join(dir, `${run.startedAt.toISOString().replace(/[:.]/g, '-')}.json`)
@@ -115,7 +123,7 @@ export function writeResults(
         startedAt: run.startedAt.toISOString(),
         quick: run.quick,
         only: run.only,
-        machine: machineInfo(),
+        machine: { ...machineInfo(), loadAverageAtStart: run.loadAtStart },
         figures: run.figures,
         errors: run.errors,
       },
@@ -127,5 +135,12 @@ export function writeResults(
 }
 
 function machineInfo(): Record<string, unknown> {
-  return { node: process.version, platform: process.platform, arch: process.arch }
+  return {
+    node: process.version,
+    platform: process.platform,
+    arch: process.arch,
+    cores: cpus().length,
+    memoryGb: Math.round(totalmem() / 2 ** 30),
+    loadAverageAtEnd: loadavg(),
+  }
 }

@@ -1,4 +1,4 @@
-import { cpus, totalmem } from 'node:os'
+import { cpus, loadavg, totalmem } from 'node:os'
 import { parseArgs } from 'node:util'
 import { cliBench } from './cli'
 import type { BenchContext } from './context'
@@ -34,6 +34,7 @@ async function main(): Promise<void> {
     process.exit(2)
   }
   const startedAt = new Date()
+  const loadAtStart = loadavg()
   const ctx: BenchContext = {
     quick: values.quick,
     log: (message) =>
@@ -53,8 +54,19 @@ async function main(): Promise<void> {
       ctx.log(`${name} could not run: ${errors[name]}`)
     }
   }
+  const load = (values: number[]) => values.map((value) => value.toFixed(1)).join(' / ')
+  console.log(
+    `Load average (1/5/15 min) at start ${load(loadAtStart)}, at end ${load(loadavg())} on ${cpus().length} cores.`,
+  )
   console.log(table(figures))
-  const file = writeResults('bench-results', { startedAt, quick: ctx.quick, only, figures, errors })
+  const file = writeResults('bench-results', {
+    startedAt,
+    quick: ctx.quick,
+    only,
+    figures,
+    errors,
+    loadAtStart,
+  })
   ctx.log(`written to ${file} in ${((Date.now() - startedAt.getTime()) / 1000).toFixed(0)} s`)
   process.exitCode = Object.keys(errors).length ? 1 : 0
 }

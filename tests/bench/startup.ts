@@ -71,7 +71,13 @@ async function timeToShell(ctx: BenchContext, runs: number): Promise<{ cold: num
         page
           .waitForFunction(
             () => {
-              const menu = document.querySelector('[data-test="sidebar"]')
+              type Node = {
+                querySelector(s: string): Node | null
+                querySelectorAll(s: string): { length: number }
+              }
+              const menu = (globalThis as unknown as { document: Node }).document.querySelector(
+                '[data-test="sidebar"]',
+              )
               return menu && menu.querySelectorAll('.n-menu-item').length > 0 && performance.now()
             },
             undefined,
