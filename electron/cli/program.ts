@@ -82,6 +82,7 @@ export function buildProgram(setExit: (code: number) => void): Command {
     .option('--max-leads <n>')
     .option('--email', 'also find email addresses (charged)')
     .option('--phone', 'also find phone numbers (charged)')
+    .option('--max-credits <n>', 'do not start the search if it could cost more')
     .action(run((options: LeadsOptions) => leadsCommand(options, globals())))
 
   program
@@ -92,6 +93,7 @@ export function buildProgram(setExit: (code: number) => void): Command {
     .option('--limit <n>', 'companies per page, 1 to 200', '100')
     .option('--pages <n>', 'pages to fetch (default 1); each page is charged')
     .option('--all', 'fetch every page')
+    .option('--max-credits <n>', 'stop before a page could pass this many credits in all')
     .action(run((options: CompaniesOptions) => companiesCommand(options, globals())))
 
   program

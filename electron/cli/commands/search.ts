@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { jobIdFrom } from '../../engine/jobs/manager'
 import type { GlobalOptions } from '../context'
-import { managerFor, openContext, stateDirFor } from '../context'
+import { managerFor, openContext, positiveNumber, stateDirFor } from '../context'
 import { writeCsv } from '../csv'
 import { CliError, ExitCode } from '../exit-codes'
 import { followJob } from '../run-job'
@@ -16,6 +16,7 @@ export interface LeadsOptions {
   maxLeads?: string
   email?: boolean
   phone?: boolean
+  maxCredits?: string
 }
 
 export interface CompaniesOptions {
@@ -24,6 +25,7 @@ export interface CompaniesOptions {
   limit?: string
   pages?: string
   all?: boolean
+  maxCredits?: string
 }
 
 function readFilters(path: string): Record<string, unknown> {
@@ -89,9 +91,10 @@ export function leadsCommand(options: LeadsOptions, global: GlobalOptions): Prom
     email: options.email ?? false,
     phone: options.phone ?? false,
   }
+  const maxCredits = positiveNumber(options.maxCredits, '--max-credits')
   return runSearch(
     'leads',
-    (manager, id) => manager.startLeadSearch({ id, search }),
+    (manager, id) => manager.startLeadSearch({ id, search, maxCredits }),
     search,
     options.output,
     global,
@@ -108,9 +111,10 @@ export function companiesCommand(options: CompaniesOptions, global: GlobalOption
     limit,
     pages: options.all ? undefined : (wholeNumber(options.pages, '--pages', 1) ?? 1),
   }
+  const maxCredits = positiveNumber(options.maxCredits, '--max-credits')
   return runSearch(
     'companies',
-    (manager, id) => manager.startCompanySearch({ id, search }),
+    (manager, id) => manager.startCompanySearch({ id, search, maxCredits }),
     search,
     options.output,
     global,

@@ -51,6 +51,25 @@ describe('leadkeeper search and lookup commands', () => {
     expect(rows.length).toBe(20)
     expect(new Set(rows.map((row) => row.company_id)).size).toBe(20)
 
+    const capped = await runCli(
+      [
+        '--json',
+        'companies',
+        '--filters',
+        filters,
+        '--limit',
+        '10',
+        '--all',
+        '--max-credits',
+        '25',
+        '-o',
+        join(bed.dir, 'c.csv'),
+      ],
+      serviceEnv(bed, key),
+    )
+    expect(capped.code).toBe(4)
+    expect(JSON.parse(capped.stdout)).toMatchObject({ state: 'capped', rows: 20, creditsConsumed: 20 })
+
     writeFileSync(filters, '[1,2]')
     const bad = await runCli(['companies', '--filters', filters, '-o', out], serviceEnv(bed, key))
     expect(bad.code).toBe(2)
