@@ -14,7 +14,8 @@ export type PollOutcome<T> =
   | { kind: 'terminated'; answer: PollAnswer<T> }
   /** Company search: an `on_hold` never resumes, so it ends polling. */
   | { kind: 'held_final'; answer: PollAnswer<T> }
-  | { kind: 'timed_out'; elapsedMs: number }
+  /** `lastError` is set when the last poll failed rather than answering `processing`. */
+  | { kind: 'timed_out'; elapsedMs: number; lastError?: ServiceError }
   /** The service no longer knows the request id. */
   | { kind: 'lost'; error: ServiceError }
 
@@ -61,7 +62,7 @@ export async function pollUntilSettled<T>(options: PollOptions<T>): Promise<Poll
       if (error.code === 'unknown_request' || error.code === 'not_found') return { kind: 'lost', error }
       // 5xx, network, budget of retries spent: the request still exists, so polling goes on until the time-out.
       const elapsedMs = clock.now() - processingSince
-      if (elapsedMs >= settings.pollTimeoutMs) return { kind: 'timed_out', elapsedMs }
+      if (elapsedMs >= settings.pollTimeoutMs) return { kind: 'timed_out', elapsedMs, lastError: error }
       delay = interval
       interval = Math.min(settings.pollMaxIntervalMs, interval * 1.5)
       continue

@@ -333,7 +333,10 @@ export class JobRun {
         chunk.error = {
           code: 'timeout',
           message:
-            `Request ${requestId} was still processing after ${Math.round(outcome.elapsedMs / 1000)} s. ` +
+            (outcome.lastError
+              ? `Request ${requestId} got no usable answer for ${Math.round(outcome.elapsedMs / 1000)} s ` +
+                `(last: ${outcome.lastError.message}). `
+              : `Request ${requestId} was still processing after ${Math.round(outcome.elapsedMs / 1000)} s. `) +
             'Resume the job to keep polling it (it is not sent again), or skip it.',
         }
         break
