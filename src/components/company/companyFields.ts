@@ -1,0 +1,52 @@
+/** Reads a company payload of any of the service's shapes (both headquarters spellings). */
+export function field(data: Record<string, unknown>, name: string): unknown {
+  const value = data[name]
+  if (value !== undefined && value !== null && value !== '') return value
+  if (name.startsWith('company_head_quarters_')) return data[`company_headquarters_${name.slice(22)}`]
+  return value
+}
+
+export function fieldText(data: Record<string, unknown>, name: string): string {
+  const value = field(data, name)
+  if (value === null || value === undefined) return ''
+  if (Array.isArray(value)) return value.join(', ')
+  return String(value).trim()
+}
+
+/** 'series_b' and 'human_resources' read as 'Series b' and 'Human resources'. */
+export function humanize(value: string): string {
+  const spaced = value.replace(/_/g, ' ').trim()
+  return spaced.charAt(0).toUpperCase() + spaced.slice(1)
+}
+
+export function formatUsd(value: unknown): string {
+  const amount = typeof value === 'number' ? value : Number(value)
+  if (value === null || value === undefined || value === '' || !Number.isFinite(amount)) return ''
+  return new Intl.NumberFormat('en-US', {
+    style: 'currency',
+    currency: 'USD',
+    notation: amount >= 1_000_000 ? 'compact' : 'standard',
+    minimumFractionDigits: 0,
+    maximumFractionDigits: 1,
+  }).format(amount)
+}
+
+export function formatDate(value: unknown): string {
+  if (typeof value !== 'string' || value === '') return ''
+  const date = new Date(`${value.slice(0, 10)}T00:00:00Z`)
+  return Number.isNaN(date.getTime())
+    ? value
+    : date.toLocaleDateString(undefined, { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' })
+}
+
+/** A link the user can open: only http(s) addresses, a bare domain read as https. */
+export function safeHref(value: string): string | null {
+  if (value === '') return null
+  const candidate = /^[a-z][a-z0-9+.-]*:/i.test(value) ? value : `https://${value}`
+  try {
+    const url = new URL(candidate)
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : null
+  } catch {
+    return null
+  }
+}

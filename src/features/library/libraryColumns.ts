@@ -1,0 +1,55 @@
+import type { GridColumn } from '@/components/grid/types'
+import type { CompanyRecord, ContactRecord } from '@/db/schema'
+import { humanize } from '@/components/company/companyFields'
+import { cellText } from '@/features/lists/results/columns'
+
+interface LibraryColumn<T> extends GridColumn {
+  value: (record: T) => string
+}
+
+const date = (at: number) => new Date(at).toLocaleDateString()
+const sourceLabels = (record: { sources: { label: string }[] }) =>
+  record.sources.map((source) => source.label).join(', ')
+
+export const contactColumns: LibraryColumn<ContactRecord>[] = [
+  { key: 'fullName', title: 'Name', width: 190, value: (c) => c.fullName },
+  { key: 'email', title: 'Email', width: 240, value: (c) => c.email },
+  { key: 'emailStatus', title: 'Email status', width: 160, value: (c) => c.emailStatus },
+  { key: 'phone', title: 'Phone', width: 150, value: (c) => c.phone },
+  { key: 'jobTitle', title: 'Job title', width: 180, value: (c) => c.jobTitle },
+  {
+    key: 'seniority',
+    title: 'Seniority',
+    width: 110,
+    value: (c) => (c.seniority ? humanize(c.seniority) : ''),
+  },
+  { key: 'companyName', title: 'Company', width: 170, value: (c) => c.companyName },
+  { key: 'companyDomain', title: 'Domain', width: 150, value: (c) => c.companyDomain },
+  { key: 'country', title: 'Country', width: 140, value: (c) => c.country },
+  { key: 'sources', title: 'Found by', width: 200, value: sourceLabels },
+  { key: 'updatedAt', title: 'Updated', width: 110, value: (c) => date(c.updatedAt) },
+]
+
+export const companyColumns: LibraryColumn<CompanyRecord>[] = [
+  { key: 'name', title: 'Name', width: 200, value: (c) => c.name },
+  { key: 'domain', title: 'Domain', width: 170, value: (c) => c.domain },
+  { key: 'industry', title: 'Industry', width: 170, value: (c) => c.industry },
+  { key: 'country', title: 'Country', width: 140, value: (c) => c.country },
+  {
+    key: 'employees',
+    title: 'Employees',
+    width: 110,
+    value: (c) => cellText(c.data['company_employees_count'] ?? c.data['company_employees_range_start']),
+  },
+  {
+    key: 'funding',
+    title: 'Last round',
+    width: 130,
+    value: (c) => {
+      const round = cellText(c.data['company_last_funding_round_name'])
+      return round ? humanize(round) : ''
+    },
+  },
+  { key: 'sources', title: 'Found by', width: 220, value: sourceLabels },
+  { key: 'updatedAt', title: 'Updated', width: 110, value: (c) => date(c.updatedAt) },
+]
