@@ -81,3 +81,49 @@ test('a 200,000-row list: scroll, filter, drawer, columns, export', async ({ app
   expect(lines[2]).toContain(`First1,Last1,d1.com,"'=HYPERLINK(""x"")",first1@d1.com,catch_all_safe`)
   expect(lines.filter((line) => line !== '')).toHaveLength(37_501)
 })
+
+test('the library: prefix search, facets, a contact and a company with where they came from', async ({
+  app,
+}) => {
+  const shell = new ShellPage(app)
+  const library = new LibraryPage(app)
+  await shell.open('Library')
+  await seedDatabase(app)
+  await app.reload()
+  await expect(library.count()).toHaveText('300 found')
+  await expect(library.tab('Contacts · 300')).toBeVisible()
+  await shell.screenshot('library-contacts')
+
+  await library.search().fill('MARA')
+  await expect(library.count()).toHaveText('75 found')
+  await library.search().fill('mara.12@')
+  await expect(library.count()).toHaveText('1 found')
+  await library.search().fill('d7.com')
+  await expect(library.count()).toHaveText('3 found')
+  await library.search().fill('')
+  await expect(library.count()).toHaveText('300 found')
+
+  await library.grid().locator('[data-row-index="0"]').click()
+  await expect(library.drawer()).toContainText('Where it came from')
+  await expect(library.drawer()).toContainText('Trade fair 2026')
+  await shell.screenshot('library-contact-drawer')
+  await library.drawer().getByRole('link', { name: 'Trade fair 2026' }).click()
+  await expect(app).toHaveURL(/#\/lists\/e2e-list$/)
+  await shell.open('Library')
+
+  await library.tab('Companies · 100').click()
+  await expect(library.count()).toHaveText('100 found')
+  await library.search().fill('company 4')
+  await expect(library.count()).toHaveText('11 found')
+  await library.grid().locator('[data-row-index="0"]').click()
+  await expect(library.company()).toContainText('Company 4')
+  await expect(library.company().locator('[data-test="company-funding"]')).toContainText('$25M')
+  await expect(library.company().locator('[data-test="company-departments"]')).toContainText('Engineering')
+  await expect(library.company().locator('[data-test="company-technologies"]')).toContainText('postgresql')
+  await expect(library.company().getByRole('link', { name: 'Funding database' })).toHaveAttribute(
+    'href',
+    'https://fundingdb.example/4',
+  )
+  await expect(library.drawer()).toContainText('Software in France')
+  await shell.screenshot('library-company')
+})

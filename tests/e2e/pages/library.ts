@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
 
 export const seededListId = 'e2e-list'
 export const seededRows = 200_000

@@ -21,7 +21,7 @@ export function cellText(value: unknown): string {
 
 const enriched: [key: string, title: string, width: number, facet?: ResultColumn['facet']][] = [
   ['contact_email_address', 'Email', 240],
-  ['contact_email_address_status', 'Email status', 150, 'emailStatus'],
+  ['contact_email_address_status', 'Email status', 200, 'emailStatus'],
   ['contact_phone_number', 'Phone', 150],
   ['contact_full_name', 'Full name', 180],
   ['contact_job_title', 'Job title', 200],
