@@ -114,6 +114,27 @@ test('company search on hold: explained, then submitted again after a top-up', a
   await expect(p.shell.credits()).toContainText('95 credits')
 })
 
+test('a company search stuck in processing ends at the time-out with a clear message and a retry', async ({
+  app,
+}) => {
+  const p = new ProspectingPage(app)
+  const control = controlClient(await p.sandboxUrl())
+  await control.setFaults([{ endpoint: 'POST /company_finder/async', kind: 'stuck', times: 1 }])
+  await p.shell.open('Company search')
+  await p.pick('company_industry', 'include', ['Retail'])
+  await p.number(p.button('limit'), 5)
+  await p.button('run-search').click()
+  // The fast sandbox scales the engine's poll time-out down to a few seconds.
+  await expect(p.runState()).toHaveText('The search did not finish in time', { timeout: 40_000 })
+  await expect(p.button('run-detail')).toContainText('still processing')
+  await expect(p.button('keep-waiting')).toBeVisible()
+  await p.shell.screenshot('prospecting-company-timed-out')
+
+  await p.button('retry-search').click()
+  await expect(p.runState()).toHaveText('Done', { timeout: 30_000 })
+  await expect(p.button('company-results')).toContainText('Companies found (5)')
+})
+
 test('profile lookups: company and person, found and not found, 422 explained before submit', async ({
   app,
 }) => {
@@ -133,6 +154,11 @@ test('profile lookups: company and person, found and not found, 422 explained be
   await expect(p.page.locator('[data-test="profile-company"]')).toContainText('acme-widgets.com')
 
   await p.button('lead-last').locator('input').fill('Doe')
+  await p.button('lead-domain').locator('input').fill('acme-widgets.com')
+  await p.button('lookup-lead').click()
+  await expect(p.page.locator('[data-test="profile-lead"]')).toContainText('Jane Doe', { timeout: 15_000 })
+  await p.shell.screenshot('prospecting-lookups-found')
+
   await p.button('lead-domain').locator('input').fill('nobody.invalid')
   await p.button('lookup-lead').click()
   await expect(p.page.locator('[data-test="not-found-lead"]')).toContainText('Nothing was charged')
