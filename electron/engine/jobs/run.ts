@@ -266,7 +266,9 @@ export class JobRun {
       case 'auth':
       case 'credits':
       case 'plan':
-        // Refused before anything was created; the chunk stays pending for a resume after the fix.
+      case 'not_found':
+        // Refused before anything was created, and every other chunk would be refused alike (a 404 on a
+        // create means a wrong address): the chunk stays pending for a resume after the fix.
         chunk.state = 'pending'
         chunk.submissions -= 1
         this.submitBlocked = failure
