@@ -115,6 +115,23 @@ describe('leadkeeper search and lookup commands', () => {
     expect(noKey.code).toBe(3)
     expect(noKey.stderr).toMatch(/LEADKEEPER_API_KEY/)
     expect((await runCli(['enrich'])).code).toBe(2)
+
+    const input = join(bed.dir, 'in.csv')
+    writeFileSync(input, 'first_name,last_name,company_domain\nAda,Lovelace,a.com\nAlan,Turing,b.com\n')
+    const wrongAddress = await runCli(
+      ['--json', '--chunk-size', '1', 'enrich', input, '-o', join(bed.dir, 'o.csv')],
+      {
+        LEADKEEPER_BASE_URL: bed.sandbox.url,
+        LEADKEEPER_API_KEY: key,
+      },
+    )
+    expect(wrongAddress.code).toBe(1)
+    // The first refused submission stops the others: a wrong address is not retried chunk by chunk.
+    expect(JSON.parse(wrongAddress.stdout)).toMatchObject({
+      state: 'failed',
+      submissions: 1,
+      error: { code: 'not_found' },
+    })
   })
 
   it('--sandbox runs without a key; the sandbox command serves until interrupted', async () => {
