@@ -46,10 +46,24 @@ test('lead search: include and exclude, warnings before submit, run, save the re
   const grid = p.page.locator('[data-test="lead-grid"]')
   await expect(grid.locator('tbody tr').first()).toBeVisible()
   await expect(grid).not.toContainText('Sales')
+  // Every lead found is cached in the library, with its company.
+  await expect.poll(() => p.cached('contacts')).toBe(30)
+  expect(await p.cached('companies')).toBeGreaterThan(0)
   await p.shell.screenshot('prospecting-lead-results')
 
   await p.button('save-name').locator('input').fill('Software VPs and directors')
   await p.button('save-search').click()
+  await expect(p.page.locator('[data-test="saved-searches"]')).toContainText('Software VPs and directors')
+  await p.button('run-saved').click()
+  await expect(p.page.getByText('Runs of this saved search')).toBeVisible()
+  await expect(p.page.locator('[data-test="run-history"] tbody tr')).toHaveCount(1)
+  await expect(p.runState()).toHaveText('Done', { timeout: 30_000 })
+
+  // Requests, runs and results live in Dexie and the job ledger: a reload shows them again.
+  await app.reload()
+  await p.shell.open('Lead search')
+  await expect(p.page.locator('[data-test="run-history"] tbody tr')).toHaveCount(2)
+  await expect(grid.locator('tbody tr').first()).toBeVisible()
   await expect(p.page.locator('[data-test="saved-searches"]')).toContainText('Software VPs and directors')
 
   await p.button('save-as-list').click()
@@ -57,6 +71,19 @@ test('lead search: include and exclude, warnings before submit, run, save the re
   await p.page.getByRole('button', { name: 'Save list' }).click()
   await expect(p.page).toHaveURL(/#\/lists\/.+/, { timeout: 15_000 })
   await p.shell.screenshot('prospecting-lead-saved-as-list')
+
+  await p.shell.open('Lead search')
+  await p.page.locator('[data-test="facet-seniority"]').click()
+  await p.page
+    .locator('.n-base-select-option:visible')
+    .getByText(/^vp \(\d+\)$/)
+    .click()
+  await p.page.keyboard.press('Escape')
+  await p.button('add-to-list').click()
+  await expect(p.page.getByText('Found in software (30 rows)')).toBeVisible()
+  await p.shell.screenshot('prospecting-lead-add-to-list')
+  await p.page.getByRole('button', { name: 'Add', exact: true }).click()
+  await expect(p.page.getByText(/Added \d+ leads to the list/)).toBeVisible()
 })
 
 test('company search across three pages, each priced before it runs, de-duplicated', async ({ app }) => {
@@ -85,6 +112,7 @@ test('company search across three pages, each priced before it runs, de-duplicat
   await p.button('fetch-pages').click()
   await expect(p.button('companies-found')).toContainText('4 fetched', { timeout: 30_000 })
   await expect(p.button('company-results')).toContainText('Companies found (40)')
+  await expect.poll(() => p.cached('companies')).toBe(40)
   await p.shell.screenshot('prospecting-company-pages')
 
   await p.page.locator('[data-test="company-grid"] tbody tr').first().click()

@@ -42,6 +42,23 @@ export class ProspectingPage {
     await input.blur()
   }
 
+  /** Records in a table of the app's IndexedDB cache, read with the raw IndexedDB API. */
+  async cached(table: 'contacts' | 'companies' | 'searchResults'): Promise<number> {
+    return this.page.evaluate(
+      (name) =>
+        new Promise<number>((resolve, reject) => {
+          const open = indexedDB.open('leadkeeper')
+          open.onerror = () => reject(open.error)
+          open.onsuccess = () => {
+            const count = open.result.transaction(name).objectStore(name).count()
+            count.onsuccess = () => resolve(count.result)
+            count.onerror = () => reject(count.error)
+          }
+        }),
+      table,
+    )
+  }
+
   /** The sandbox's address, as Settings shows it. */
   async sandboxUrl(): Promise<string> {
     await this.shell.open('Settings')
