@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { expect, test } from './fixtures'
-import { LibraryPage, ResultsPage, enrichedRows, seedDatabase, seededRows } from './pages/library'
+import { LibraryPage, ResultsPage, enrichedRows, seedDatabase, seededRows, settled } from './pages/library'
 import { ShellPage } from './pages/shell'
 
 test.describe.configure({ timeout: 240_000 })
@@ -22,6 +22,11 @@ test('a 200,000-row list: scroll, filter, drawer, columns, export', async ({ app
   expect(Math.max(...(await results.shownNumbers()))).toBe(seededRows)
   await shell.screenshot('library-results-end')
   await app.keyboard.press('Home')
+  await expect(results.row(0)).toContainText('First0')
+  await results.header().locator('[data-column="index"]').click()
+  await results.header().locator('[data-column="index"]').click()
+  await expect(results.row(0)).toContainText(`First${seededRows - 1}`)
+  await results.header().locator('[data-column="index"]').click()
   await expect(results.row(0)).toContainText('First0')
   await results.scroller().evaluate((element) => {
     element.scrollTop = element.scrollHeight / 2
@@ -47,6 +52,7 @@ test('a 200,000-row list: scroll, filter, drawer, columns, export', async ({ app
   await expect(results.drawer()).toContainText('Row 2')
   await expect(results.drawer()).toContainText('catch-all verification judged this address safe')
   await expect(results.drawer()).toContainText('Trade fair 2026')
+  await settled(results.drawer())
   await shell.screenshot('library-results-drawer')
   await app.keyboard.press('Escape')
   await expect(results.drawer()).toBeHidden()
@@ -106,6 +112,7 @@ test('the library: prefix search, facets, a contact and a company with where the
   await library.grid().locator('[data-row-index="0"]').click()
   await expect(library.drawer()).toContainText('Where it came from')
   await expect(library.drawer()).toContainText('Trade fair 2026')
+  await settled(library.drawer())
   await shell.screenshot('library-contact-drawer')
   await library.drawer().getByRole('link', { name: 'Trade fair 2026' }).click()
   await expect(app).toHaveURL(/#\/lists\/e2e-list$/)
@@ -125,5 +132,7 @@ test('the library: prefix search, facets, a contact and a company with where the
     'https://fundingdb.example/4',
   )
   await expect(library.drawer()).toContainText('Software in France')
+  await expect(library.company()).toContainText('Series B')
+  await settled(library.drawer())
   await shell.screenshot('library-company')
 })

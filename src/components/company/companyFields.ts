@@ -1,3 +1,5 @@
+import fundingRounds from '../../../resources/taxonomies/funding_rounds.json'
+
 /** Reads a company payload of any of the service's shapes (both headquarters spellings). */
 export function field(data: Record<string, unknown>, name: string): unknown {
   const value = data[name]
@@ -13,10 +15,20 @@ export function fieldText(data: Record<string, unknown>, name: string): string {
   return String(value).trim()
 }
 
-/** 'series_b' and 'human_resources' read as 'Series b' and 'Human resources'. */
+/** 'human_resources' reads as 'Human resources'. */
 export function humanize(value: string): string {
   const spaced = value.replace(/_/g, ' ').trim()
   return spaced.charAt(0).toUpperCase() + spaced.slice(1)
+}
+
+/** A round name as the funding taxonomy spells it ('series_b' → 'Series B'), else humanized. */
+export function fundingRoundLabel(value: string): string {
+  const plain = (text: string) =>
+    text
+      .toLowerCase()
+      .replace(/[\s_-]+/g, ' ')
+      .trim()
+  return fundingRounds.find((round) => plain(round) === plain(value)) ?? humanize(value)
 }
 
 export function formatUsd(value: unknown): string {

@@ -1,6 +1,6 @@
 import type { GridColumn } from '@/components/grid/types'
 import type { CompanyRecord, ContactRecord } from '@/db/schema'
-import { humanize } from '@/components/company/companyFields'
+import { fundingRoundLabel, humanize } from '@/components/company/companyFields'
 import { cellText } from '@/features/lists/results/columns'
 
 interface LibraryColumn<T> extends GridColumn {
@@ -47,7 +47,7 @@ export const companyColumns: LibraryColumn<CompanyRecord>[] = [
     width: 130,
     value: (c) => {
       const round = cellText(c.data['company_last_funding_round_name'])
-      return round ? humanize(round) : ''
+      return round ? fundingRoundLabel(round) : ''
     },
   },
   { key: 'sources', title: 'Found by', width: 220, value: sourceLabels },

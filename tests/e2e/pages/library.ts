@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test'
+import { expect, type Locator, type Page } from '@playwright/test'
 
 export const seededListId = 'e2e-list'
 export const seededRows = 200_000
@@ -208,6 +208,17 @@ export async function seedDatabase(page: Page): Promise<void> {
   )
 }
 
+/** A drawer slides in: wait until it rests inside the window before looking at it. */
+export async function settled(drawer: Locator): Promise<void> {
+  const width = drawer.page().viewportSize()!.width
+  await expect
+    .poll(async () => {
+      const box = await drawer.boundingBox()
+      return box ? Math.round(box.x + box.width) : Infinity
+    })
+    .toBeLessThanOrEqual(width)
+}
+
 export class ResultsPage {
   constructor(readonly page: Page) {}
 
@@ -236,7 +247,7 @@ export class LibraryPage {
   search = () => this.page.locator('[data-test="library-search"] input')
   grid = () => this.page.locator('[data-test="library"] [data-test="grid"]')
   count = () => this.page.locator('[data-test="library-count"]')
-  tab = (name: string) => this.page.getByRole('tab', { name })
+  tab = (name: string) => this.page.locator('[data-test="library"] .n-tabs-tab').filter({ hasText: name })
   drawer = () => this.page.locator('[data-test="library-drawer"]')
   company = () => this.page.locator('[data-test="company-detail"]')
 }

@@ -4,6 +4,7 @@ import {
   fieldText,
   formatDate,
   formatUsd,
+  fundingRoundLabel,
   humanize,
   safeHref,
 } from '@/components/company/companyFields'
@@ -22,7 +23,10 @@ describe('company fields', () => {
     expect(formatUsd(null)).toBe('')
     expect(formatDate('2025-03-14')).toContain('2025')
     expect(formatDate('soon')).toBe('soon')
-    expect(humanize('series_b')).toBe('Series b')
+    expect(humanize('human_resources')).toBe('Human resources')
+    expect(fundingRoundLabel('series_b')).toBe('Series B')
+    expect(fundingRoundLabel('pre_seed')).toBe('Pre-Seed')
+    expect(fundingRoundLabel('mystery_round')).toBe('Mystery round')
   })
 
   it('links only to web addresses', () => {
