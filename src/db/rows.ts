@@ -231,24 +231,39 @@ export async function eachRowPage(
   }
 }
 
-/** Counts per value of every facet, from the compound indexes alone. */
+/** Past this many distinct values one pass over the index keys is cheaper than a count per value. */
+const countPerValueLimit = 200
+
+async function countFacet(database: LeadkeeperDb, listId: string, facet: RowFacet): Promise<RowFacetCount[]> {
+  const index = `[listId+${facet}]`
+  const range = () => database.rows.where(index).between(...listRange(listId), true, true)
+  const keys = (await range().uniqueKeys()) as unknown as [string, FacetValue][]
+  let counts: RowFacetCount[]
+  if (keys.length <= countPerValueLimit) {
+    counts = await Promise.all(
+      keys.map(async ([, value]) => ({
+        value,
+        count: await database.rows.where(index).equals([listId, value]).count(),
+      })),
+    )
+  } else {
+    const tally = new Map<FacetValue, number>()
+    await range().eachKey((key) => {
+      const value = (key as unknown as [string, FacetValue])[1]
+      tally.set(value, (tally.get(value) ?? 0) + 1)
+    })
+    counts = [...tally].map(([value, count]) => ({ value, count }))
+  }
+  return counts.sort((a, b) => b.count - a.count || String(a.value).localeCompare(String(b.value)))
+}
+
+/**
+ * Counts per value of every facet, from the compound indexes alone: a native count per value, or
+ * one pass over the index keys when a facet (company, say) has many values.
+ */
 export async function facetCounts(listId: string, database: LeadkeeperDb = appDb): Promise<RowFacetCounts> {
   const entries = await Promise.all(
-    rowFacets.map(async (facet) => {
-      const index = database.rows.where(`[listId+${facet}]`)
-      const keys = (await index.between(...listRange(listId), true, true).uniqueKeys()) as unknown as [
-        string,
-        FacetValue,
-      ][]
-      const counts = await Promise.all(
-        keys.map(async ([, value]) => ({
-          value,
-          count: await database.rows.where(`[listId+${facet}]`).equals([listId, value]).count(),
-        })),
-      )
-      counts.sort((a, b) => b.count - a.count || String(a.value).localeCompare(String(b.value)))
-      return [facet, counts] as const
-    }),
+    rowFacets.map(async (facet) => [facet, await countFacet(database, listId, facet)] as const),
   )
   return Object.fromEntries(entries) as RowFacetCounts
 }

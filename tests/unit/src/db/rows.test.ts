@@ -218,4 +218,16 @@ describe('paging, counting and facets', () => {
     expect(seen.length).toBe(200)
     expect(seen).toEqual([...seen].sort((a, b) => a - b))
   })
+
+  it('counts a facet with hundreds of values in one pass over its index', async () => {
+    await seed(database, 'H', 600)
+    const results = Array.from({ length: 600 }, (_, index) =>
+      found('H', index, { company_name: `Firm ${index % 300}` }),
+    )
+    await applyEnrichmentResults('H', results, 1, database)
+    const counts = await facetCounts('H', database)
+    expect(counts.company).toHaveLength(300)
+    expect(counts.company.every(({ count }) => count === 2)).toBe(true)
+    expect(counts.company[0]).toEqual({ value: 'Firm 0', count: 2 })
+  })
 })
