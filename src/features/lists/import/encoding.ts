@@ -42,6 +42,8 @@ export function detectEncoding(sample: Uint8Array): DetectedEncoding {
   if (sample[0] === 0xef && sample[1] === 0xbb && sample[2] === 0xbf) return { encoding: 'utf-8', bom: true }
   if (sample[0] === 0xff && sample[1] === 0xfe) return { encoding: 'utf-16le', bom: true }
   if (sample[0] === 0xfe && sample[1] === 0xff) return { encoding: 'utf-16be', bom: true }
+  // Zip headers hold zero bytes that could pass for UTF-16: recognise known formats first.
+  refuseKnownFormats(sample)
   const utf16 = utf16WithoutBom(sample)
   if (utf16) return { encoding: utf16, bom: false }
   assertText(sample)
@@ -78,8 +80,7 @@ const signatures: { bytes: number[]; what: string }[] = [
   { bytes: [0x1f, 0x8b], what: 'a gzip archive' },
 ]
 
-/** Throws a clear message for spreadsheets, archives and other binary files. */
-export function assertText(sample: Uint8Array): void {
+function refuseKnownFormats(sample: Uint8Array): void {
   if (sample.length === 0) throw new ImportError('empty', 'The file is empty.')
   for (const signature of signatures) {
     if (signature.bytes.every((byte, i) => sample[i] === byte)) {
@@ -89,6 +90,10 @@ export function assertText(sample: Uint8Array): void {
       )
     }
   }
+}
+
+/** Throws a clear message for binary files that are not text in any encoding. */
+function assertText(sample: Uint8Array): void {
   const length = Math.min(sample.length, 8192)
   let control = 0
   for (let i = 0; i < length; i++) {

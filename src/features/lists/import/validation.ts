@@ -32,6 +32,8 @@ export interface ValidationSummary {
   counts: Record<RowIssue, number>
   /** The first few rows of each kind. */
   examples: Record<RowIssue, IssueExample[]>
+  /** Rows per set of issues (joined by '+'), so skipped rows are counted once however many issues they have. */
+  combinations: Record<string, number>
 }
 
 const examplesPerKind = 5
@@ -43,6 +45,16 @@ export interface Validator {
   /** Rows must come in file order, once each: duplicates are the later occurrences. */
   check(startIndex: number, rows: readonly (readonly string[])[]): Promise<RowIssue[][]>
   summary(): ValidationSummary
+}
+
+/** Rows that will not be sent: those with a skipped issue, and those the library already knows. */
+export function skippedRows(summary: ValidationSummary, skipped: (issue: RowIssue) => boolean): number {
+  let total = 0
+  for (const [set, count] of Object.entries(summary.combinations)) {
+    const issues = set.split('+') as RowIssue[]
+    if (issues.some((issue) => issue === 'known' || skipped(issue))) total += count
+  }
+  return total
 }
 
 export function emptyCounts(): Record<RowIssue, number> {
@@ -73,6 +85,7 @@ export function createValidator(mapping: ColumnMapping, lookupKnown: KnownLookup
     RowIssue,
     IssueExample[]
   >
+  const combinations: Record<string, number> = {}
   let rows = 0
   let clean = 0
 
@@ -91,6 +104,7 @@ export function createValidator(mapping: ColumnMapping, lookupKnown: KnownLookup
       if (identity && known.has(identity)) issues.push('known')
       rows++
       if (issues.length === 0) clean++
+      else combinations[issues.join('+')] = (combinations[issues.join('+')] ?? 0) + 1
       for (const issue of issues) {
         counts[issue]++
         if (examples[issue].length < examplesPerKind) {
@@ -103,6 +117,12 @@ export function createValidator(mapping: ColumnMapping, lookupKnown: KnownLookup
 
   return {
     check,
-    summary: () => ({ rows, clean, counts: { ...counts }, examples: structuredClone(examples) }),
+    summary: () => ({
+      rows,
+      clean,
+      counts: { ...counts },
+      examples: structuredClone(examples),
+      combinations: { ...combinations },
+    }),
   }
 }

@@ -73,7 +73,7 @@ describe('detectEncoding', () => {
 
   it.each([
     ['empty', new Uint8Array(), 'The file is empty.'],
-    ['xlsx', new Uint8Array([0x50, 0x4b, 0x03, 0x04, 1, 2, 3]), /Excel/],
+    ['xlsx', new Uint8Array([0x50, 0x4b, 0x03, 0x04, 0x14, 0x00, 0x06, 0x00]), /Excel/],
     ['binary', new Uint8Array([0x41, 0x42, 0x00, 0x07, 0x08, 0x01, 0x02, 0x03]), /binary/],
   ])('refuses a %s file with a clear message', (_, bytes, message) => {
     let caught: unknown

@@ -1,0 +1,40 @@
+import { invoke } from '@/bridge'
+import { notify } from '@/app/notify'
+import { useImportsStore } from '@/stores/imports'
+
+const accept = '.csv,.tsv,.txt,text/csv,text/tab-separated-values,text/plain'
+
+/**
+ * Lets the user choose a file and hands it to the import dialog: the system dialog in Electron
+ * (main opens it), a file input where the backend cannot (the web host). Resolves with the file, or
+ * null when the user changed their mind.
+ */
+export async function pickListFile(): Promise<File | null> {
+  const picked = await invoke('files/pickCsv')
+  let file: File | null
+  if (picked.ok) file = picked.data ? new File([picked.data.data as BlobPart], picked.data.name) : null
+  else if (picked.error.code === 'not_available') file = await chooseWithInput()
+  else {
+    notify.error(picked.error)
+    return null
+  }
+  if (file) useImportsStore().request(file)
+  return file
+}
+
+function chooseWithInput(): Promise<File | null> {
+  return new Promise((resolve) => {
+    const input = document.createElement('input')
+    input.type = 'file'
+    input.accept = accept
+    input.style.display = 'none'
+    const done = (file: File | null) => {
+      input.remove()
+      resolve(file)
+    }
+    input.addEventListener('change', () => done(input.files?.[0] ?? null), { once: true })
+    input.addEventListener('cancel', () => done(null), { once: true })
+    document.body.append(input)
+    input.click()
+  })
+}

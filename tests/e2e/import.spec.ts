@@ -1,0 +1,111 @@
+import { expect, test } from './fixtures'
+import { ImportDialog, sampleFile } from './pages/import'
+import { ShellPage } from './pages/shell'
+
+test('a messy CSV dropped on the window is previewed, mapped, checked and stored as a list', async ({
+  app,
+}) => {
+  const shell = new ShellPage(app)
+  const dialog = new ImportDialog(app)
+  await shell.open('Lists')
+
+  await dialog.dragOver('contacts-messy.csv', sampleFile('contacts-messy.csv'))
+  await expect(dialog.overlay()).toBeVisible()
+  await dialog.screenshot('1-drag-overlay')
+  await dialog.drop()
+  await expect(dialog.overlay()).toBeHidden()
+
+  // Preview: Windows-1252 and semicolons were detected, accents read right.
+  await expect(dialog.dialog()).toBeVisible()
+  await expect(dialog.preview()).toContainText('Société')
+  await expect(dialog.preview()).toContainText('René Müller')
+  await expect(app.locator('[data-test="import-encoding"]')).toContainText('Windows-1252')
+  await expect(app.locator('[data-test="import-delimiter"]')).toContainText('Semicolon')
+  await dialog.screenshot('2-preview')
+
+  // Forcing UTF-8 garbles the accents and says so; going back fixes them.
+  await dialog.choose('import-encoding', 'UTF-8')
+  await expect(dialog.undecodable()).toBeVisible()
+  await expect(dialog.preview()).not.toContainText('René Müller')
+  await dialog.screenshot('3-wrong-encoding')
+  await dialog.choose('import-encoding', 'Windows-1252')
+  await expect(dialog.undecodable()).toBeHidden()
+  await expect(dialog.preview()).toContainText('René Müller')
+
+  // Mapping: the full name and website are found; the email column needs a hand.
+  await dialog.next()
+  await expect(app.locator('[data-test="map-full_name"]')).toContainText('Nom complet')
+  await expect(app.locator('[data-test="map-website"]')).toContainText('Site web')
+  await expect(app.locator('[data-test="map-email"]')).toContainText('not in this file')
+  await dialog.choose('map-email', 'Adresse pro')
+  await expect(app.locator('[data-test="map-email"]')).toContainText('Adresse pro')
+  await dialog.screenshot('4-mapping')
+
+  // Reading and checking in the worker, then the counts of each issue.
+  await dialog.readAll()
+  await expect(dialog.review()).toBeVisible()
+  await expect(app.locator('[data-test="import-summary"]')).toContainText('24 rows read')
+  await expect(dialog.issueCount('missing_name')).toHaveText('1')
+  await expect(dialog.issueCount('malformed_domain')).toHaveText('2')
+  await expect(dialog.issueCount('personal_domain')).toHaveText('3')
+  await expect(dialog.issueCount('duplicate')).toHaveText('2')
+  await expect(app.locator('[data-test="import-ragged"]')).toContainText('padded')
+  await expect(app.locator('[data-test="import-to-send"]')).toContainText('16 rows will be sent')
+  await app.locator('[data-test="skip-duplicate"]').click()
+  await expect(app.locator('[data-test="import-to-send"]')).toContainText('18 rows will be sent')
+  await dialog.screenshot('5-check')
+
+  await dialog.finish()
+  await expect(app).toHaveURL(/#\/lists\/[0-9a-f-]{36}$/)
+  await expect(app.getByText(/\b24 rows\b/).first()).toBeVisible()
+  await shell.screenshot('import-6-list-page')
+})
+
+test('the same headers get their mapping back the next time', async ({ app }) => {
+  const dialog = new ImportDialog(app)
+  await dialog.dropFile('contacts-messy.csv', sampleFile('contacts-messy.csv'))
+  await dialog.next()
+  await dialog.choose('map-email', 'Adresse pro')
+  await dialog.readAll()
+  await dialog.finish()
+
+  await dialog.dropFile('contacts-messy-again.csv', sampleFile('contacts-messy.csv'))
+  await dialog.next()
+  await expect(app.locator('[data-test="mapping-remembered"]')).toBeVisible()
+  await expect(app.locator('[data-test="map-email"]')).toContainText('Adresse pro')
+})
+
+test('a spreadsheet dropped by mistake gets a clear message', async ({ app }) => {
+  const dialog = new ImportDialog(app)
+  await dialog.dropFile('contacts.xlsx', new Uint8Array([0x50, 0x4b, 0x03, 0x04, 0x14, 0x00, 0x06, 0x00]))
+  await expect(dialog.problem()).toContainText('Excel')
+  await expect(app.locator('[data-test="import-next"]')).toBeDisabled()
+  await dialog.screenshot('7-binary')
+})
+
+test('a big import shows its progress and can be cancelled, leaving nothing behind', async ({ app }) => {
+  const shell = new ShellPage(app)
+  const dialog = new ImportDialog(app)
+  await shell.open('Lists')
+  await dialog.dropGenerated('big.csv', 400_000)
+  await dialog.next()
+  await dialog.readAll()
+  await expect(dialog.progressDetail()).toContainText(/[1-9][\d,]* rows/)
+  await dialog.screenshot('8-progress')
+  await app.locator('[data-test="import-stop"]').click()
+  await expect(app.getByText('Import cancelled; nothing was kept.')).toBeVisible()
+  await expect(app.locator('[data-test="import-start"]')).toBeVisible()
+  const lists = await app.evaluate(
+    () =>
+      new Promise<number>((resolve, reject) => {
+        const request = indexedDB.open('leadkeeper')
+        request.onerror = () => reject(request.error)
+        request.onsuccess = () => {
+          const transaction = request.result.transaction(['lists', 'rows'])
+          const counts = [transaction.objectStore('lists').count(), transaction.objectStore('rows').count()]
+          transaction.oncomplete = () => resolve(counts[0]!.result + counts[1]!.result)
+        }
+      }),
+  )
+  expect(lists).toBe(0)
+})

@@ -1,0 +1,90 @@
+import { readFileSync } from 'node:fs'
+import { expect, type Page } from '@playwright/test'
+
+/** The import dialog, and files dropped on the window the way a desktop drag does. */
+export class ImportDialog {
+  constructor(readonly page: Page) {}
+
+  dialog = () => this.page.locator('[data-test="import-dialog"]')
+  overlay = () => this.page.locator('[data-test="drop-overlay"]')
+  preview = () => this.page.locator('[data-test="import-preview"]')
+  problem = () => this.page.locator('[data-test="import-problem"]')
+  undecodable = () => this.page.locator('[data-test="import-undecodable"]')
+  progressDetail = () => this.page.locator('[data-test="import-progress-detail"]')
+  review = () => this.page.locator('[data-test="import-review"]')
+  issueCount = (kind: string) => this.page.locator(`[data-test="issue-${kind}"] [data-test="issue-count"]`)
+
+  /** Starts a drag over the window, so the overlay shows; `drop` finishes it. */
+  async dragOver(name: string, bytes: Uint8Array): Promise<void> {
+    await this.page.evaluate(
+      ({ name, data }) => {
+        const transfer = new DataTransfer()
+        transfer.items.add(new File([new Uint8Array(data)], name, { type: 'text/csv' }))
+        ;(window as unknown as { pendingTransfer: DataTransfer }).pendingTransfer = transfer
+        document.body.dispatchEvent(new DragEvent('dragenter', { bubbles: true, dataTransfer: transfer }))
+        document.body.dispatchEvent(
+          new DragEvent('dragover', { bubbles: true, cancelable: true, dataTransfer: transfer }),
+        )
+      },
+      { name, data: [...bytes] },
+    )
+  }
+
+  async drop(): Promise<void> {
+    await this.page.evaluate(() => {
+      const transfer = (window as unknown as { pendingTransfer: DataTransfer }).pendingTransfer
+      document.body.dispatchEvent(
+        new DragEvent('drop', { bubbles: true, cancelable: true, dataTransfer: transfer }),
+      )
+    })
+  }
+
+  async dropFile(name: string, bytes: Uint8Array): Promise<void> {
+    await this.dragOver(name, bytes)
+    await this.drop()
+  }
+
+  /** Builds a big file inside the page (no megabytes over the wire) and drops it. */
+  async dropGenerated(name: string, rows: number): Promise<void> {
+    await this.page.evaluate(
+      ({ name, rows }) => {
+        const lines = ['First Name,Last Name,Company Domain,Notes']
+        for (let i = 0; i < rows; i++) lines.push(`First${i},Last${i},company${i % 5000}.com,note ${i}`)
+        const transfer = new DataTransfer()
+        transfer.items.add(new File([lines.join('\n')], name, { type: 'text/csv' }))
+        document.body.dispatchEvent(new DragEvent('dragenter', { bubbles: true, dataTransfer: transfer }))
+        document.body.dispatchEvent(
+          new DragEvent('drop', { bubbles: true, cancelable: true, dataTransfer: transfer }),
+        )
+      },
+      { name, rows },
+    )
+  }
+
+  async choose(select: string, option: string): Promise<void> {
+    await this.page.locator(`[data-test="${select}"]`).click()
+    await this.page.locator('.n-base-select-option', { hasText: option }).first().click()
+    await expect(this.page.locator('.n-base-select-menu')).toHaveCount(0)
+  }
+
+  async next(): Promise<void> {
+    await this.page.locator('[data-test="import-next"]').click()
+  }
+
+  async readAll(): Promise<void> {
+    await this.page.locator('[data-test="import-start"]').click()
+  }
+
+  async finish(): Promise<void> {
+    await this.page.locator('[data-test="import-finish"]').click()
+    await expect(this.dialog()).toBeHidden()
+  }
+
+  async screenshot(name: string): Promise<void> {
+    await this.page.screenshot({ path: `test-results/screenshots/import-${name}.png` })
+  }
+}
+
+export function sampleFile(name: string): Uint8Array {
+  return new Uint8Array(readFileSync(`resources/samples/${name}`))
+}
