@@ -1,0 +1,106 @@
+import { defineStore } from 'pinia'
+import { shallowReactive } from 'vue'
+import type { JobProgressEvent, JobView, ResultRow } from '@shared/contract'
+import { invoke, on } from '@/bridge'
+import { db, type JobMirror } from '@/db/schema'
+import { applyEnrichmentResults } from '@/db/rows'
+import { useAccountStore } from './account'
+
+/**
+ * Live jobs and the path of their results into Dexie. Results are durable in the backend's ledger
+ * before they are announced; here they are written to Dexie, and only then acknowledged, so a reload
+ * (or a crash) between the two simply fetches them again. Applying is idempotent, so that is safe.
+ */
+export const useJobsStore = defineStore('jobs', () => {
+  const progress = shallowReactive(new Map<string, JobProgressEvent>())
+  const views = shallowReactive(new Map<string, JobView>())
+  /** One ingestion at a time per job: results of one job are applied in order, never twice at once. */
+  const draining = new Map<string, Promise<void>>()
+
+  on('jobs/progress', (event) => {
+    progress.set(event.jobId, event)
+    void mirror(event.jobId, {
+      state: event.state,
+      counts: event.counts,
+      creditsConsumed: event.creditsConsumed,
+    })
+  })
+  on('jobs/state', (event) => {
+    void refresh(event.jobId)
+    if (event.state !== 'running') useAccountStore().refresh()
+  })
+  on('jobs/results', (event) => void drain(event.jobId))
+
+  async function refresh(jobId: string): Promise<JobView | null> {
+    const result = await invoke('jobs/get', { jobId })
+    if (!result.ok) return null
+    views.set(jobId, result.data)
+    await mirror(jobId, {
+      state: result.data.state,
+      counts: result.data.counts,
+      creditsConsumed: result.data.creditsConsumed,
+    })
+    return result.data
+  }
+
+  async function mirror(
+    jobId: string,
+    patch: Pick<JobMirror, 'state' | 'counts' | 'creditsConsumed'>,
+  ): Promise<void> {
+    await db.jobs.update(jobId, { ...patch, updatedAt: Date.now() })
+  }
+
+  /** Fetches, stores and acknowledges everything of a list job not yet acknowledged. */
+  function drain(jobId: string): Promise<void> {
+    const previous = draining.get(jobId) ?? Promise.resolve()
+    const next = previous
+      .then(() => ingest(jobId))
+      .catch((error: unknown) => {
+        console.error(`[jobs] results of ${jobId} could not be stored`, error)
+      })
+    draining.set(jobId, next)
+    return next
+  }
+
+  async function ingest(jobId: string): Promise<void> {
+    const job = await db.jobs.get(jobId)
+    if (!job?.listId) return
+    for (;;) {
+      const page = await invoke('jobs/unacknowledged', { jobId })
+      if (!page.ok || page.data.batches.length === 0) return
+      const rows: ResultRow[] = page.data.batches.flatMap((batch) => batch.rows)
+      await applyEnrichmentResults(job.listId, rows)
+      await invoke('jobs/ack', { jobId, cursor: page.data.cursor })
+      if (page.data.complete) return
+    }
+  }
+
+  /** After a reload: pick up what arrived while no window was listening. */
+  async function resumeIngestion(): Promise<void> {
+    const jobs = await db.jobs.toArray()
+    await Promise.all(
+      jobs.map(async (job) => {
+        await refresh(job.jobId)
+        if (job.listId) await drain(job.jobId)
+      }),
+    )
+  }
+
+  async function track(view: JobView, link: Pick<JobMirror, 'listId' | 'searchRunId'>): Promise<void> {
+    views.set(view.id, view)
+    await db.jobs.put({
+      jobId: view.id,
+      kind: view.kind,
+      ...link,
+      label: view.label ?? '',
+      state: view.state,
+      counts: view.counts,
+      creditsConsumed: view.creditsConsumed,
+      createdAt: Date.parse(view.createdAt),
+      updatedAt: Date.now(),
+    })
+    await drain(view.id)
+  }
+
+  return { progress, views, refresh, drain, resumeIngestion, track }
+})
