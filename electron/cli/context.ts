@@ -17,6 +17,7 @@ export interface GlobalOptions {
   timeScale?: string
   rateLimit?: string
   chunkSize?: string
+  pollTimeout?: string
 }
 
 export interface CliContext {
@@ -38,6 +39,9 @@ export function positiveNumber(value: string | undefined, flag: string): number 
 export function engineSettings(options: GlobalOptions): EngineSettings {
   const settings = resolveSettings({
     ...(options.rateLimit ? { rateLimitPerMinute: positiveNumber(options.rateLimit, '--rate-limit') } : {}),
+    ...(options.pollTimeout
+      ? { pollTimeoutMs: positiveNumber(options.pollTimeout, '--poll-timeout')! * 1000 }
+      : {}),
     ...(options.chunkSize
       ? { chunkSize: Math.min(100, Math.floor(positiveNumber(options.chunkSize, '--chunk-size')!)) }
       : {}),

@@ -49,6 +49,7 @@ export function buildProgram(setExit: (code: number) => void): Command {
     .option('--json', 'print a machine-readable summary on stdout')
     .option('--rate-limit <perMinute>', 'requests per minute for this key', '100')
     .option('--chunk-size <n>', 'leads per enrichment request (at most 100)')
+    .option('--poll-timeout <seconds>', 'give up on a request still processing after this long', '300')
     .option('--time-scale <factor>', 'scale every service-side duration (for a time-scaled sandbox)')
     .exitOverride()
     .showHelpAfterError()

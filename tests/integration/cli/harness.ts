@@ -38,7 +38,9 @@ export async function startCliBed(options: SandboxOptions = {}): Promise<CliBed>
 
 /** Starts the CLI as a child process (asynchronously: the sandbox answers from this process). */
 export function spawnCli(args: string[], env: Record<string, string | undefined> = {}): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', entry, '--time-scale', String(timeScale), ...args], {
+  // A generous polling time-out: a loaded machine slows the CLI, not the sandbox's scaled clock.
+  const base = ['--import', 'tsx', entry, '--time-scale', String(timeScale), '--poll-timeout', '3000']
+  return spawn(process.execPath, [...base, ...args], {
     cwd: repo,
     env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

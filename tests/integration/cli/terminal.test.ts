@@ -22,6 +22,8 @@ function onTerminal(args: string[], env: Record<string, string>) {
     entry,
     '--time-scale',
     String(timeScale),
+    '--poll-timeout',
+    '3000',
     ...args,
   ].join(' ')
   return spawn('script', ['-qfec', command, '/dev/null'], {

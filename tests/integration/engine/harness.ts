@@ -17,7 +17,11 @@ export const timeScale = 0.01
 
 /** Engine settings on the sandbox's clock: every service-side duration shrunk by the same factor. */
 export function scaledSettings(overrides: SettingsOverrides = {}): EngineSettings {
-  return scaleDurations(resolveSettings({ requestTimeoutMs: 5_000, ...overrides }), timeScale)
+  // The polling time-out is ten times the default: a loaded machine slows the engine, not the sandbox's clock.
+  return scaleDurations(
+    resolveSettings({ requestTimeoutMs: 10_000, pollTimeoutMs: 3_000_000, ...overrides }),
+    timeScale,
+  )
 }
 
 export interface Bed {
