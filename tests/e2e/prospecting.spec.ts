@@ -116,7 +116,7 @@ test('company search across three pages, each priced before it runs, de-duplicat
   await p.shell.screenshot('prospecting-company-pages')
 
   await p.page.locator('[data-test="company-grid"] tbody tr').first().click()
-  await expect(p.page.locator('[data-test="company-detail"]')).toContainText('Employees by department')
+  await expect(p.page.locator('[data-test="company-detail"]')).toContainText('Headcount by department')
   await p.shell.screenshot('prospecting-company-detail')
 })
 
