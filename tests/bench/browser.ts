@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { createInterface } from 'node:readline'
 import { build } from 'esbuild'
-import { chromium, type Browser } from 'playwright-core'
+import { chromium, type Browser, type BrowserContext } from 'playwright-core'
 
 export const buildDir = '/tmp/out-bench'
 const chromiumPath = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium'
@@ -126,22 +126,42 @@ export async function startWebHost(): Promise<WebHostProcess> {
   }
 }
 
+const chromiumArgs = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--enable-precise-memory-info',
+  '--js-flags=--expose-gc',
+]
+
 export function launchChromium(): Promise<Browser> {
-  return chromium.launch({
+  return chromium.launch({ executablePath: chromiumPath, args: chromiumArgs })
+}
+
+/**
+ * A browser with a profile on disk, as a user's: a fresh context of `launchChromium` is off the
+ * record, and keeps IndexedDB in memory under a quota too small for a million rows.
+ */
+export async function launchWithProfile(): Promise<{ context: BrowserContext; close(): Promise<void> }> {
+  const profile = mkdtempSync(join(tmpdir(), 'lk-bench-profile-'))
+  const context = await chromium.launchPersistentContext(profile, {
     executablePath: chromiumPath,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--enable-precise-memory-info',
-      '--js-flags=--expose-gc',
-    ],
+    args: chromiumArgs,
+    viewport: { width: 1400, height: 900 },
+    bypassCSP: true,
   })
+  return {
+    context,
+    close: async () => {
+      await context.close()
+      rmSync(profile, { recursive: true, force: true })
+    },
+  }
 }
 
 function childrenOf(pid: number): number[] {
