@@ -220,11 +220,12 @@ describe('paging, counting and facets', () => {
   })
 
   it('counts a facet with hundreds of values in one pass over its index', async () => {
-    await seed(database, 'H', 600)
-    const results = Array.from({ length: 600 }, (_, index) =>
-      found('H', index, { company_name: `Firm ${index % 300}` }),
+    await database.rows.bulkPut(
+      Array.from({ length: 600 }, (_, index) => ({
+        ...inputRow('H', index),
+        company: `Firm ${index % 300}`,
+      })),
     )
-    await applyEnrichmentResults('H', results, 1, database)
     const counts = await facetCounts('H', database)
     expect(counts.company).toHaveLength(300)
     expect(counts.company.every(({ count }) => count === 2)).toBe(true)
