@@ -4,15 +4,14 @@ export type FetchRows<T> = (start: number, count: number) => Promise<T[]>
 /**
  * The rows a grid has fetched, by page, for the part of the list around the viewport. Only the
  * most recently used pages are kept, so scrolling through a million rows holds a few thousand.
- * Pages fetched before a `reset()` are dropped when they arrive.
+ * When the rows behind it change, the grid fills a new window and swaps it in.
  */
 export class RowWindow<T> {
   private pages = new Map<number, T[]>()
   private loading = new Map<number, Promise<void>>()
-  private generation = 0
 
   constructor(
-    private fetchRows: FetchRows<T>,
+    private readonly fetchRows: FetchRows<T>,
     readonly pageSize = 100,
     readonly maxPages = 40,
   ) {}
@@ -33,14 +32,6 @@ export class RowWindow<T> {
     return true
   }
 
-  /** Forget every row: the order, the filter or the data changed. */
-  reset(fetchRows: FetchRows<T> = this.fetchRows): void {
-    this.fetchRows = fetchRows
-    this.generation += 1
-    this.pages.clear()
-    this.loading.clear()
-  }
-
   private touch(page: number): void {
     const rows = this.pages.get(page)
     if (!rows) return
@@ -51,16 +42,14 @@ export class RowWindow<T> {
   private load(page: number): Promise<void> {
     const pending = this.loading.get(page)
     if (pending) return pending
-    const generation = this.generation
     const loading = this.fetchRows(page * this.pageSize, this.pageSize).then(
       (rows) => {
-        if (generation !== this.generation) return
         this.loading.delete(page)
         this.pages.set(page, rows)
         while (this.pages.size > this.maxPages) this.pages.delete(this.pages.keys().next().value!)
       },
       (error: unknown) => {
-        if (generation === this.generation) this.loading.delete(page)
+        this.loading.delete(page)
         throw error
       },
     )

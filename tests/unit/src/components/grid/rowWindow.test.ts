@@ -41,17 +41,25 @@ describe('RowWindow', () => {
     expect(window.get(399)).toBe('row 399')
   })
 
-  it('drops pages fetched before a reset', async () => {
+  it('fetches a page once while it is loading and lets a failed page be fetched again', async () => {
     const rows = source(1000)
     const window = new RowWindow(rows.fetch, 100)
     rows.holdNext()
-    const stale = window.ensure(0, 10)
+    const first = window.ensure(0, 10)
+    const second = window.ensure(5, 20)
     await Promise.resolve()
-    window.reset(async (start, count) => Array.from({ length: count }, (_, at) => `new ${start + at}`))
+    expect(rows.calls).toHaveLength(1)
     rows.release()
-    await stale
-    expect(window.get(0)).toBeUndefined()
-    await window.ensure(0, 10)
-    expect(window.get(0)).toBe('new 0')
+    await Promise.all([first, second])
+    expect(window.get(19)).toBe('row 19')
+    let failing = true
+    const flaky = new RowWindow(async (start: number) => {
+      if (failing) throw new Error('closed')
+      return [`row ${start}`]
+    }, 1)
+    await expect(flaky.ensure(0, 1)).rejects.toThrow('closed')
+    failing = false
+    await flaky.ensure(0, 1)
+    expect(flaky.get(0)).toBe('row 0')
   })
 })
