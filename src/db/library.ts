@@ -21,7 +21,7 @@ function text(value: unknown): string {
 }
 
 /** Null, undefined, blank strings and empty arrays carry no knowledge, so they never erase any. */
-export function isBlank(value: unknown): boolean {
+function isBlank(value: unknown): boolean {
   return (
     value === null ||
     value === undefined ||

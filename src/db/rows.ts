@@ -107,7 +107,7 @@ function activeFilters(query: RowQuery): [RowFacet, FacetValue[]][] {
   )
 }
 
-export function rowMatches(filters: [RowFacet, FacetValue[]][]): (row: RowRecord) => boolean {
+function rowMatches(filters: [RowFacet, FacetValue[]][]): (row: RowRecord) => boolean {
   return (row) => filters.every(([field, values]) => values.includes(row[field]))
 }
 
