@@ -184,17 +184,11 @@ export const useImportsStore = defineStore('imports', () => {
     if (!id || !result || !built) return null
     finishing.value = true
     try {
-      // Un-skips first, so a row with a kept issue and a skipped one ends up skipped.
-      await setSkip(
-        id,
-        issueKinds.filter((kind) => !skips.value[kind]),
-        false,
+      // Rows arrive unskipped; one pass marks the categories to skip. Known rows are never sent anyway.
+      const skipped = issueKinds.filter(
+        (kind) => kind !== 'known' && skips.value[kind] && result.validation.counts[kind] > 0,
       )
-      await setSkip(
-        id,
-        issueKinds.filter((kind) => skips.value[kind]),
-        true,
-      )
+      await setSkip(id, skipped, true)
       await finishImport(id, result.parse.rows)
       if (built.hasHeader) await saveMappingFor(built.columns, mapping.value)
       listId.value = null

@@ -53,6 +53,7 @@ test('a messy CSV dropped on the window is previewed, mapped, checked and stored
   await expect(app.locator('[data-test="import-to-send"]')).toContainText('16 rows will be sent')
   await app.locator('[data-test="skip-duplicate"]').click()
   await expect(app.locator('[data-test="import-to-send"]')).toContainText('18 rows will be sent')
+  await expect(app.locator('[data-test="skip-duplicate"]')).toHaveAttribute('aria-checked', 'false')
   await dialog.screenshot('5-check')
 
   await dialog.finish()
@@ -62,6 +63,7 @@ test('a messy CSV dropped on the window is previewed, mapped, checked and stored
 })
 
 test('the same headers get their mapping back the next time', async ({ app }) => {
+  await app.emulateMedia({ colorScheme: 'dark' })
   const dialog = new ImportDialog(app)
   await dialog.dropFile('contacts-messy.csv', sampleFile('contacts-messy.csv'))
   await dialog.next()
@@ -73,6 +75,7 @@ test('the same headers get their mapping back the next time', async ({ app }) =>
   await dialog.next()
   await expect(app.locator('[data-test="mapping-remembered"]')).toBeVisible()
   await expect(app.locator('[data-test="map-email"]')).toContainText('Adresse pro')
+  await dialog.screenshot('9-remembered-dark')
 })
 
 test('a spreadsheet dropped by mistake gets a clear message', async ({ app }) => {

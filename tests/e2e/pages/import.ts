@@ -64,7 +64,7 @@ export class ImportDialog {
   async choose(select: string, option: string): Promise<void> {
     await this.page.locator(`[data-test="${select}"]`).click()
     await this.page.locator('.n-base-select-option', { hasText: option }).first().click()
-    await expect(this.page.locator('.n-base-select-menu')).toHaveCount(0)
+    await expect(this.page.locator('.n-base-select-menu:visible')).toHaveCount(0)
   }
 
   async next(): Promise<void> {
@@ -81,7 +81,10 @@ export class ImportDialog {
   }
 
   async screenshot(name: string): Promise<void> {
-    await this.page.screenshot({ path: `test-results/screenshots/import-${name}.png` })
+    await this.page.screenshot({
+      path: `test-results/screenshots/import-${name}.png`,
+      animations: 'disabled',
+    })
   }
 }
 

@@ -11,7 +11,8 @@ export interface StoredImport {
 
 /**
  * Parses a file into a list that `createList` made: each batch is checked (issues found while
- * reading, so a million rows are not read twice) and written in one transaction.
+ * reading, so a million rows are not read twice) and written in one transaction. One write stays
+ * in flight while the next batch is parsed, so reading and storage overlap.
  */
 export async function storeRows(
   source: AsyncIterable<Uint8Array>,
@@ -21,20 +22,31 @@ export async function storeRows(
   control: ParseControl = {},
 ): Promise<StoredImport> {
   const validator = createValidator(target.mapping, lists.knownIdentities)
-  const parse = await parseRows(
-    source,
-    options,
-    async ({ startIndex, rows }) => {
-      const issues = await validator.check(startIndex, rows)
-      try {
-        await lists.appendRows(target.listId, startIndex, rows, issues)
-      } catch (error) {
-        throw storageError(error)
-      }
-    },
-    control,
-  )
-  return { parse, validation: validator.summary() }
+  let writing: Promise<void> = Promise.resolve()
+  let writeError: unknown = null
+  const settle = async (): Promise<void> => {
+    await writing
+    if (writeError !== null) throw storageError(writeError)
+  }
+  try {
+    const parse = await parseRows(
+      source,
+      options,
+      async ({ startIndex, rows }) => {
+        const issues = await validator.check(startIndex, rows)
+        await settle()
+        writing = lists.appendRows(target.listId, startIndex, rows, issues).catch((error: unknown) => {
+          writeError = error
+        })
+      },
+      control,
+    )
+    await settle()
+    return { parse, validation: validator.summary() }
+  } finally {
+    // Never leave a write running behind a failure: the caller deletes the list next.
+    await writing
+  }
 }
 
 function storageError(error: unknown): unknown {
