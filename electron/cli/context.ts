@@ -1,4 +1,4 @@
-import { resolve } from 'node:path'
+import { join, resolve } from 'node:path'
 import { createServiceClient } from '../engine/client/client'
 import type { ServiceClient } from '../engine/client/client'
 import { readApiKey } from '../engine/key-source'
@@ -51,7 +51,12 @@ export function engineSettings(options: GlobalOptions): EngineSettings {
 }
 
 /** The service client for this invocation: the embedded sandbox, or the base URL with the user's key. */
-export async function openContext(options: GlobalOptions, env = process.env): Promise<CliContext> {
+export async function openContext(
+  options: GlobalOptions,
+  env = process.env,
+  /** Where jobs are kept; the embedded sandbox keeps its state there too, so a killed run resumes. */
+  stateDir?: string,
+): Promise<CliContext> {
   const settings = engineSettings(options)
   let requests = 0
   const onAttempt = (): void => {
@@ -62,6 +67,7 @@ export async function openContext(options: GlobalOptions, env = process.env): Pr
     const sandbox = await startSandbox({
       port: 0,
       timeScale: positiveNumber(options.timeScale, '--time-scale') ?? 1,
+      ...(stateDir ? { stateDir: join(stateDir, 'sandbox') } : {}),
     })
     return {
       client: createServiceClient({ baseUrl: sandbox.baseUrl, apiKey: sandbox.demoKey, settings, onAttempt }),

@@ -80,7 +80,7 @@ export async function enrichCommand(
   }
   if (!enrichment.email && !enrichment.phone) enrichment.email = true
   const output = resolve(options.output)
-  const context = await openContext(global)
+  const context = await openContext(global, process.env, stateDirFor(global, output))
   try {
     const { manager, ledger } = managerFor(context, stateDirFor(global, output))
     const estimate = manager.estimateEnrichment(rows, enrichment)

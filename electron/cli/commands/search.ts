@@ -66,7 +66,7 @@ async function runSearch(
   global: GlobalOptions,
 ): Promise<number> {
   const output = resolve(outputPath)
-  const context = await openContext(global)
+  const context = await openContext(global, process.env, stateDirFor(global, output))
   try {
     const { manager, ledger } = managerFor(context, stateDirFor(global, output))
     const id = jobIdFrom(kind, JSON.stringify(identity), context.client.baseUrl, output)
