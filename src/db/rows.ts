@@ -87,7 +87,10 @@ export async function applyEnrichmentResults(
     const updated: RowRecord[] = []
     ours.forEach(({ row }, at) => {
       const before = existing[at]
-      if (before) updated.push({ ...before, ...resultPatch(row, contactByKey.get(row.key) ?? null) })
+      if (!before) return
+      // A later run reports the rows it did not send again as known: what an earlier run found stays.
+      if (row.status === 'known' && !row.data && before.status !== 'pending') return
+      updated.push({ ...before, ...resultPatch(row, contactByKey.get(row.key) ?? null) })
     })
     await database.rows.bulkPut(updated)
     return { applied: updated.length }

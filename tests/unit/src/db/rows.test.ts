@@ -98,6 +98,25 @@ describe('applyEnrichmentResults', () => {
     expect((await database.companies.get('d0.com'))!.sources[0]!.label).toBe('List L')
   })
 
+  it('keeps what an earlier run found when a later run reports the row as known', async () => {
+    const database = freshDb()
+    await seed(database, 'L', 3)
+    await applyEnrichmentResults(
+      'L',
+      [found('L', 0), { key: rowKey('L', 1), status: 'not_found' }],
+      10,
+      database,
+    )
+    const again: ResultRow[] = [0, 1, 2].map((index) => ({ key: rowKey('L', index), status: 'known' }))
+    expect(await applyEnrichmentResults('L', again, 20, database)).toEqual({ applied: 1 })
+    expect((await database.rows.get(['L', 0]))!).toMatchObject({
+      status: 'found',
+      emailStatus: 'deliverable',
+    })
+    expect((await database.rows.get(['L', 1]))!.status).toBe('not_found')
+    expect((await database.rows.get(['L', 2]))!.status).toBe('known')
+  })
+
   it('is idempotent', async () => {
     const database = freshDb()
     await seed(database, 'L', 5)
