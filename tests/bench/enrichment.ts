@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createServiceClient } from '../../electron/engine/client/client'
@@ -47,6 +47,8 @@ interface Variant {
   faults: FaultRule[]
   settings: SettingsOverrides
   note?: string
+  /** Folder of the job ledger; a tmpfs one shows what the synchronous fsyncs cost. */
+  ledgerParent?: string
 }
 
 const faultRules: FaultRule[] = [
@@ -72,6 +74,7 @@ export async function runEnrichment(
   count: number,
   faults: FaultRule[],
   overrides: SettingsOverrides,
+  ledgerParent = tmpdir(),
 ): Promise<EnrichmentRun> {
   const sandbox = await startSandbox({
     port: 0,
@@ -81,7 +84,7 @@ export async function runEnrichment(
     leadWorkMs,
     logLimit: 100_000,
   })
-  const stateDir = mkdtempSync(join(tmpdir(), 'lk-bench-enrich-'))
+  const stateDir = mkdtempSync(join(ledgerParent, 'lk-bench-enrich-'))
   try {
     const { key } = await sandbox.control.createAccount({ credits: 10 * count })
     await sandbox.control.setFaults(faults)
@@ -166,12 +169,23 @@ export async function enrichmentBench(ctx: BenchContext): Promise<Figure[]> {
       settings: { maxChunksInFlight: sizedInFlight, pollInitialDelayMs: chunkSize * leadWorkMs },
       note: 'proposed: first poll when a chunk should be done (unscaled 30 s)',
     },
+    ...(existsSync('/dev/shm')
+      ? [
+          {
+            name: `maxChunksInFlight ${sizedInFlight}, first poll at 30 s, ledger on tmpfs`,
+            faults: [],
+            settings: { maxChunksInFlight: sizedInFlight, pollInitialDelayMs: chunkSize * leadWorkMs },
+            ledgerParent: '/dev/shm',
+            note: 'the same with the ledger in memory: what its synchronous fsyncs cost',
+          },
+        ]
+      : []),
   ]
   const figures: Figure[] = []
   const bench = `enrich ${count.toLocaleString('en-US')}`
   for (const variant of variants) {
     ctx.log(`enrichment: ${variant.name}`)
-    const run = await runEnrichment(count, variant.faults, variant.settings)
+    const run = await runEnrichment(count, variant.faults, variant.settings, variant.ledgerParent)
     const label = (name: string) => `${variant.name}: ${name}`
     const scaleNote = `time scale ${enrichmentTimeScale}, ${rateLimitPerMinute}/min, ${leadWorkMs} ms/lead`
     figures.push(
