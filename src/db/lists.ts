@@ -191,7 +191,8 @@ export function listOperations(database: LeadkeeperDb) {
             key: rowKey(listId, row.index),
             ...mappedFields(row.values, mapping),
           }
-          if (row.skip || row.issues.includes('known')) input.known = true
+          // Rows already enriched by an earlier run are known too: enriching a list again costs nothing.
+          if (row.skip || row.issues.includes('known') || row.status !== 'pending') input.known = true
           return input
         }),
       )

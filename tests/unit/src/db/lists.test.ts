@@ -184,6 +184,20 @@ describe('validateList', () => {
     )
   })
 
+  it('marks rows an earlier run already enriched as known, so a second run sends none of them', async () => {
+    const list = await listWith(rows)
+    await database.rows.update([list.id, 0], { status: 'found' })
+    await database.rows.update([list.id, 7], { status: 'not_found' })
+    const sent: EnrichmentRowInput[] = []
+    await lists.enrichmentRowsFor(list.id, mapping, async (batch) => {
+      sent.push(...batch)
+    })
+    expect(sent.filter((row) => row.known).map((row) => row.key)).toEqual(
+      expect.arrayContaining([`${list.id}:0`, `${list.id}:7`]),
+    )
+    expect(sent.find((row) => row.key === `${list.id}:1`)?.known).toBeUndefined()
+  })
+
   it('stores a parsed file with its issues found on the way', async () => {
     const list = await lists.createList({ name: 'People', source, columns, mapping })
     const text =
