@@ -1,0 +1,109 @@
+import { readFileSync } from 'node:fs'
+import { expect, test } from './fixtures'
+import { ImportDialog, sampleFile } from './pages/import'
+import { LibraryPage, ResultsPage, settled } from './pages/library'
+import { RunPanel } from './pages/lists'
+import { ShellPage } from './pages/shell'
+
+test('a messy list: mapped, priced, enriched, filtered, exported, and free the second time', async ({
+  app,
+}) => {
+  const shell = new ShellPage(app)
+  const dialog = new ImportDialog(app)
+  const run = new RunPanel(app)
+  const results = new ResultsPage(app)
+
+  await shell.open('Lists')
+  await dialog.dropFile('contacts-messy.csv', sampleFile('contacts-messy.csv'))
+  await expect(dialog.preview()).toContainText('René Müller')
+  await dialog.next()
+  await expect(app.locator('[data-test="map-full_name"]')).toContainText('Nom complet')
+  await dialog.choose('map-email', 'Adresse pro')
+  await dialog.readAll()
+  await expect(dialog.review()).toBeVisible()
+  await dialog.finish()
+  await expect(app.locator('[data-test="list-name"]')).toContainText('contacts-messy')
+
+  // The estimate before anything is spent: a range, duplicates sent once, nothing charged yet.
+  await run.estimate()
+  await expect(run.estimateCost()).toContainText(/0 to \d+ credits/)
+  await expect(run.estimateTable()).toContainText('Duplicates sent once')
+  await shell.screenshot('lists-estimate')
+  const before = await shell.credits().innerText()
+  await run.run()
+  await run.waitDone()
+  await expect(shell.credits()).not.toHaveText(before)
+  await expect(results.rowCount()).toContainText('24')
+  await shell.screenshot('lists-enriched')
+
+  // Filter by email status, open a row, export what is shown and read the file back.
+  await app.locator('[data-test="filter-found"]').click()
+  await app.getByText('Found only', { exact: true }).click()
+  const foundText = await results.rowCount().innerText()
+  const found = Number(foundText.split(' of ')[0]!.replace(/\D/g, ''))
+  expect(found).toBeGreaterThan(0)
+  await results.row(0).click()
+  await settled(results.drawer())
+  await expect(results.drawer()).toContainText('contacts-messy')
+  await shell.screenshot('lists-row-drawer')
+  await app.keyboard.press('Escape')
+
+  const downloadStarted = app.waitForEvent('download')
+  await app.locator('[data-test="export"]').click()
+  await app.getByText(/^CSV — the [\d,]+ rows shown$/).click()
+  const text = readFileSync((await (await downloadStarted).path())!, 'utf8')
+  expect(text.charCodeAt(0)).toBe(0xfeff)
+  const lines = text
+    .slice(1)
+    .split('\r\n')
+    .filter((line) => line !== '')
+  expect(lines[0]!.startsWith('Nom complet;Société'.replace(';', ','))).toBe(true)
+  expect(lines[0]).toContain('Email status')
+  expect(lines).toHaveLength(found + 1)
+
+  // A second enrichment of the same list sends nothing and costs nothing.
+  await app.locator('[data-test="run-again"]').click()
+  await run.estimate()
+  await expect(run.estimateCost()).toContainText('0 to 0 credits')
+  await expect(app.locator('[data-test="run"]')).toBeDisabled()
+  await shell.screenshot('lists-second-run')
+
+  // On a train: no network at all, and the library still answers from this computer.
+  const library = new LibraryPage(app)
+  await shell.open('Library')
+  await expect(library.count()).toBeVisible()
+  await app.context().setOffline(true)
+  const everyone = await library.count().innerText()
+  await library.search().fill('ren')
+  await expect(library.count()).not.toHaveText(everyone)
+  await expect(library.grid().locator('.row').first()).toContainText('René Müller')
+  await library.grid().locator('.row').first().click()
+  await settled(library.drawer())
+  await expect(library.drawer()).toContainText('René Müller')
+  await expect(library.drawer()).toContainText('contacts-messy')
+  await shell.screenshot('lists-library-offline')
+})
+
+test('an enrichment survives a reload of the window in the middle of its run', async ({ app }) => {
+  const shell = new ShellPage(app)
+  const dialog = new ImportDialog(app)
+  const run = new RunPanel(app)
+  await shell.open('Lists')
+  await dialog.dropGenerated('big.csv', 3000)
+  await dialog.next()
+  await dialog.readAll()
+  await expect(dialog.review()).toBeVisible()
+  await dialog.finish()
+  await run.estimate()
+  await run.run()
+  await expect(run.state()).toHaveText('Running')
+  await expect(run.counts()).not.toContainText('Rows done0 / 3,000')
+  await shell.screenshot('lists-running')
+  await app.reload()
+  await run.waitDone()
+  await expect(run.counts()).toContainText('3,000 / 3,000')
+  // Every row came home once, by key, and is stored in the list.
+  await expect(new ResultsPage(app).rowCount()).toContainText('3,000 rows')
+  const statuses = app.locator('[data-test="list-summary"]')
+  await expect(statuses).toBeVisible()
+})
