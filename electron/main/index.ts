@@ -15,9 +15,10 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { createBackend } from '../backend'
 import { defaultSettings, type PersistedSettings } from '../backend/host'
-import type { Emit, EventName, EventPayload } from '../shared/contract'
+import type { Emit } from '../shared/contract'
 import { startSandbox } from '../sandbox'
 import { pickCsv } from './files'
+import { showJobInShell } from './job-shell'
 import { createElectronKeyVault } from './key-vault'
 import { registerIpc, trustedSenderCheck } from './ipc'
 import { menuTemplate } from './menu'
@@ -63,32 +64,6 @@ function createWindow(store: Store<StoreShape>): BrowserWindow {
   return window
 }
 
-/** A running job shows in the taskbar or dock; a finished one says so with a system notification. */
-function showJobInShell(window: BrowserWindow, event: EventName, payload: unknown): void {
-  if (event === 'jobs/progress') {
-    const { counts, state } = payload as EventPayload<'jobs/progress'>
-    const running = state === 'running' || state === 'on_hold'
-    window.setProgressBar(running && counts.rows > 0 ? counts.done / counts.rows : -1, {
-      mode: state === 'on_hold' ? 'paused' : 'normal',
-    })
-  }
-  if (event === 'jobs/state') {
-    const { state } = payload as EventPayload<'jobs/state'>
-    const message = jobStateMessages[state]
-    if (message) {
-      window.setProgressBar(-1)
-      if (Notification.isSupported()) new Notification({ title: 'Leadkeeper', body: message }).show()
-    }
-  }
-}
-
-const jobStateMessages: Partial<Record<EventPayload<'jobs/state'>['state'], string>> = {
-  done: 'A job has finished.',
-  failed: 'A job has stopped with an error.',
-  needs_attention: 'A job needs your decision before it can go on.',
-  capped: 'A job stopped at its credit cap.',
-}
-
 async function start(): Promise<void> {
   const store = new Store<StoreShape>({
     name: 'leadkeeper',
@@ -100,7 +75,9 @@ async function start(): Promise<void> {
   const emit: Emit = (event, payload) => {
     if (!mainWindow || mainWindow.isDestroyed()) return
     mainWindow.webContents.send(event, payload)
-    showJobInShell(mainWindow, event, payload)
+    showJobInShell(mainWindow, event, payload, (body) => {
+      if (Notification.isSupported()) new Notification({ title: 'Leadkeeper', body }).show()
+    })
   }
   const stateDir = join(app.getPath('userData'), 'state')
   const backend = createBackend(

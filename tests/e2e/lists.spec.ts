@@ -1,7 +1,10 @@
 import { readFileSync } from 'node:fs'
+import type { Page } from '@playwright/test'
+import { controlClient } from '../../electron/sandbox/control/client'
 import { expect, test } from './fixtures'
 import { ImportDialog, sampleFile } from './pages/import'
 import { LibraryPage, ResultsPage, settled } from './pages/library'
+import { ProspectingPage } from './pages/prospecting'
 import { RunPanel } from './pages/lists'
 import { ShellPage } from './pages/shell'
 
@@ -106,4 +109,54 @@ test('an enrichment survives a reload of the window in the middle of its run', a
   await expect(new ResultsPage(app).rowCount()).toContainText('3,000 rows')
   const statuses = app.locator('[data-test="list-summary"]')
   await expect(statuses).toBeVisible()
+})
+
+/** Imports the clean sample (50 people) and lands on its list page. */
+async function importSample(app: Page): Promise<void> {
+  const dialog = new ImportDialog(app)
+  await new ShellPage(app).open('Lists')
+  await dialog.dropFile('contacts-sample.csv', sampleFile('contacts-sample.csv'))
+  await dialog.next()
+  await dialog.readAll()
+  await expect(dialog.review()).toBeVisible()
+  await dialog.finish()
+}
+
+test('a submission whose answer was lost asks before anything is sent again', async ({ app }) => {
+  const control = controlClient(await new ProspectingPage(app).sandboxUrl())
+  await importSample(app)
+  const run = new RunPanel(app)
+  await run.estimate()
+  // The service creates the request (and may charge it), then the answer is lost.
+  await control.setFaults([{ endpoint: 'POST /async', kind: 'status500AfterCreate', times: 1 }])
+  await run.run()
+  const uncertain = app.locator('[data-test="uncertain-dialog"]')
+  await expect(uncertain).toBeVisible({ timeout: 30_000 })
+  await expect(run.state()).toHaveText('Needs your decision')
+  await expect(uncertain).toContainText('Resubmitting may charge twice')
+  await expect(uncertain).toContainText(/Balance now: [\d,.]+ credits/)
+  await new ShellPage(app).screenshot('lists-uncertain')
+  await app.locator('[data-test="uncertain-skip"]').click()
+  await run.waitDone()
+  const posts = (await control.log()).requests.filter(
+    (entry) => entry.method === 'POST' && entry.path.endsWith('/async'),
+  )
+  expect(posts).toHaveLength(1)
+  await expect(new ResultsPage(app).rowCount()).toContainText('50 rows')
+})
+
+test('out of credits: the run waits on hold and resumes by itself after a top-up', async ({ app }) => {
+  const control = controlClient(await new ProspectingPage(app).sandboxUrl())
+  await importSample(app)
+  const run = new RunPanel(app)
+  await run.estimate()
+  await control.setCredits('demo', 3)
+  await run.run()
+  await expect(app.locator('[data-test="on-hold-banner"]')).toBeVisible({ timeout: 30_000 })
+  await expect(run.state()).toHaveText('On hold: out of credits')
+  await new ShellPage(app).screenshot('lists-on-hold')
+  await control.topUp('demo', 1000)
+  await run.waitDone()
+  await expect(app.locator('[data-test="on-hold-banner"]')).toBeHidden()
+  await expect(run.counts()).toContainText('50 / 50')
 })
