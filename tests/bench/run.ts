@@ -5,7 +5,7 @@ import type { BenchContext } from './context'
 import { enrichmentBench } from './enrichment'
 import type { Figure } from './figures'
 import { table, writeResults } from './figures'
-import { browserBench } from './browser-bench'
+import { browserBench, libraryBench } from './browser-bench'
 import { startupBench } from './startup'
 
 /**
@@ -18,6 +18,7 @@ const benches: Record<string, (ctx: BenchContext) => Promise<Figure[]>> = {
   startup: startupBench,
   cli: cliBench,
   browser: browserBench,
+  library: libraryBench,
 }
 
 async function main(): Promise<void> {
