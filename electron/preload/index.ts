@@ -1,5 +1,6 @@
 import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron'
-import { isChannelName, isEventName, type Bridge } from '../shared/contract'
+import type { Bridge } from '../shared/contract'
+import { isListedChannel, isListedEvent } from '../shared/channels'
 
 /**
  * The renderer's only door to the backend: invoke a contract channel, listen to a contract event.
@@ -7,11 +8,11 @@ import { isChannelName, isEventName, type Bridge } from '../shared/contract'
  */
 const bridge: Bridge = {
   invoke: (channel, ...args) => {
-    if (!isChannelName(channel)) return Promise.reject(new Error(`Unknown channel ${String(channel)}`))
+    if (!isListedChannel(channel)) return Promise.reject(new Error(`Unknown channel ${String(channel)}`))
     return ipcRenderer.invoke(channel, args[0])
   },
   on: (event, listener) => {
-    if (!isEventName(event)) throw new Error(`Unknown event ${String(event)}`)
+    if (!isListedEvent(event)) throw new Error(`Unknown event ${String(event)}`)
     const wrapped = (_event: IpcRendererEvent, payload: unknown) => listener(payload as never)
     ipcRenderer.on(event, wrapped)
     return () => {

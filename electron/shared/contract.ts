@@ -17,6 +17,7 @@ import type {
   ResultBatch,
 } from '../engine/jobs/types'
 import type { CompanyProfile, LeadProfile } from '../engine/client/schemas'
+import type { ChannelNameOf, EventNameOf } from './channels'
 
 export type {
   ChunkState,
@@ -352,6 +353,11 @@ export type Handlers = {
 }
 
 export type Emit = <E extends EventName>(event: E, payload: EventPayload<E>) => void
+
+/** Both directions: a channel declared here but not listed in channels.ts, or the reverse, does not compile. */
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false
+export const channelListsAgree: Same<ChannelName, ChannelNameOf> = true
+export const eventListsAgree: Same<EventName, EventNameOf> = true
 
 export const channelNames = Object.keys(channels) as ChannelName[]
 export const eventNames = Object.keys(events) as EventName[]
