@@ -1,3 +1,6 @@
+import { clean, normalizeDomain } from '../../shared/normalize'
+
+export { normalizeDomain }
 /** Input row of an enrichment job. `key` is the caller's stable id of the row. */
 export interface EnrichmentRow {
   key: string
@@ -20,23 +23,6 @@ export interface NormalizedLead {
   last_name?: string
   company_domain?: string
   network_url?: string
-}
-
-const clean = (value: string | undefined): string =>
-  (value ?? '').normalize('NFC').replace(/\s+/g, ' ').trim()
-
-/** `https://www.Example.com/about?x` → `example.com`; `jane@Example.com` → `example.com`. */
-export function normalizeDomain(value: string | undefined): string {
-  let domain = clean(value).toLowerCase()
-  if (!domain) return ''
-  const at = domain.lastIndexOf('@')
-  if (at >= 0 && !domain.includes('/')) domain = domain.slice(at + 1)
-  domain = domain.replace(/^[a-z][a-z0-9+.-]*:\/\//, '')
-  domain = domain
-    .replace(/[/?#].*$/, '')
-    .replace(/:\d+$/, '')
-    .replace(/\.$/, '')
-  return domain.replace(/^www\d*\./, '')
 }
 
 export function normalizeNetworkUrl(value: string | undefined): string {

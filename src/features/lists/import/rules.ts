@@ -1,4 +1,5 @@
 import type { ColumnMapping } from '@/db/schema'
+import { clean, normalizeDomain } from '@shared/normalize'
 
 /** The fields of a row that the service can use, read from the mapped columns. */
 export interface MappedFields {
@@ -97,22 +98,7 @@ const personalFamilies = /^(yahoo|hotmail|outlook|live|windowslive)\.[a-z]{2,3}(
 const domainPattern =
   /^(?=.{4,253}$)(?:[\p{L}\p{N}](?:[\p{L}\p{N}-]{0,61}[\p{L}\p{N}])?\.)+(?:\p{L}{2,63}|xn--[a-z0-9-]{1,59})$/u
 
-export const clean = (value: string | undefined): string =>
-  (value ?? '').normalize('NFC').replace(/\s+/g, ' ').trim()
-
-/** `https://www.Example.com/about?x` → `example.com`; `jane@Example.com` → `example.com`. */
-export function normalizeDomain(value: string | undefined): string {
-  let domain = clean(value).toLowerCase()
-  if (!domain) return ''
-  const at = domain.lastIndexOf('@')
-  if (at >= 0 && !domain.includes('/')) domain = domain.slice(at + 1)
-  domain = domain.replace(/^[a-z][a-z0-9+.-]*:\/\//, '')
-  domain = domain
-    .replace(/[/?#].*$/, '')
-    .replace(/:\d+$/, '')
-    .replace(/\.$/, '')
-  return domain.replace(/^www\d*\./, '')
-}
+export { clean, normalizeDomain }
 
 export function isWellFormedDomain(domain: string): boolean {
   return domainPattern.test(domain)

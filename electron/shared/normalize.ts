@@ -1,0 +1,20 @@
+/**
+ * How a name or a domain is compared, shared by the engine (which de-duplicates what it sends) and
+ * the import (which flags duplicates before anything is spent), so both agree on what "the same" is.
+ */
+export const clean = (value: string | undefined): string =>
+  (value ?? '').normalize('NFC').replace(/\s+/g, ' ').trim()
+
+/** `https://www.Example.com/about?x` → `example.com`; `jane@Example.com` → `example.com`. */
+export function normalizeDomain(value: string | undefined): string {
+  let domain = clean(value).toLowerCase()
+  if (!domain) return ''
+  const at = domain.lastIndexOf('@')
+  if (at >= 0 && !domain.includes('/')) domain = domain.slice(at + 1)
+  domain = domain.replace(/^[a-z][a-z0-9+.-]*:\/\//, '')
+  domain = domain
+    .replace(/[/?#].*$/, '')
+    .replace(/:\d+$/, '')
+    .replace(/\.$/, '')
+  return domain.replace(/^www\d*\./, '')
+}
