@@ -15,6 +15,9 @@
  * - `readApiKey({ env, keyFile })` → `{ ok: true, key, source } | { ok: false, error }`.
  * - `defaultSettings`, `resolveSettings(overrides)`, `scaleDurations(settings, factor)`: every
  *   "not shown" value (rate, polling, prices, statuses) is a default here.
+ *   Pacing of an enrichment: unless `maxChunksInFlight` is set, the chunks in flight are sized from
+ *   the rate limit and the expected time of a chunk (`chunkSize × pollLeadWorkMs`, 300 ms a lead):
+ *   27 at 100 requests a minute and 100 leads, at most 30.
  *
  * Jobs
  * - `new JobLedger(stateDir)`: durable store (atomic writes) of jobs, chunk payloads and result batches.

@@ -15,8 +15,16 @@ export interface EngineSettings {
   maxAttempts: number
   retryBaseDelayMs: number
   retryMaxDelayMs: number
-  /** Delay before the first poll of an asynchronous request. */
+  /**
+   * Delay before the first poll of a search, and of an enrichment chunk sent by an earlier run
+   * (its processing time is unknown). A chunk sent by this run is first polled when it should be done.
+   */
   pollInitialDelayMs: number
+  /**
+   * Expected processing time of one lead of an enrichment chunk until chunks of the job have
+   * finished and their observed time replaces it. Sizes the first poll and the in-flight window.
+   */
+  pollLeadWorkMs: number
   /** Published recipe: 5 s between polls. */
   pollIntervalMs: number
   /** Cap of the backed-off poll interval. */
@@ -27,8 +35,11 @@ export interface EngineSettings {
   pollTimeoutMs: number
   /** Leads per `POST /async` (service maximum 100). */
   chunkSize: number
-  /** How many chunks of one job may be in flight at once. */
-  maxChunksInFlight: number
+  /**
+   * How many chunks of one job may be in flight at once. Unset: sized from the rate limit and the
+   * expected processing time of a chunk (see `chunkWindow`).
+   */
+  maxChunksInFlight?: number
   prices: {
     email: number
     phone: number
@@ -51,12 +62,12 @@ export const defaultSettings: EngineSettings = {
   retryBaseDelayMs: 500,
   retryMaxDelayMs: 30_000,
   pollInitialDelayMs: 3_000,
+  pollLeadWorkMs: 300,
   pollIntervalMs: 5_000,
   pollMaxIntervalMs: 30_000,
   pollOnHoldIntervalMs: 60_000,
   pollTimeoutMs: 300_000,
   chunkSize: 100,
-  maxChunksInFlight: 4,
   prices: { email: 1, phone: 10, leadProfile: 0.1, companySearchResult: 1 },
   emailStatuses: [
     'deliverable',
@@ -94,6 +105,7 @@ export function scaleDurations(settings: EngineSettings, factor: number): Engine
     retryBaseDelayMs: scale(settings.retryBaseDelayMs),
     retryMaxDelayMs: scale(settings.retryMaxDelayMs),
     pollInitialDelayMs: scale(settings.pollInitialDelayMs),
+    pollLeadWorkMs: scale(settings.pollLeadWorkMs),
     pollIntervalMs: scale(settings.pollIntervalMs),
     pollMaxIntervalMs: scale(settings.pollMaxIntervalMs),
     pollOnHoldIntervalMs: scale(settings.pollOnHoldIntervalMs),

@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events'
 import type { ServiceClient } from '../client/client'
 import type { Clock } from '../client/clock'
 import { ServiceError } from '../client/errors'
@@ -7,6 +8,7 @@ import { adapterFor } from './adapters'
 import type { JobEventBus } from './events'
 import type { JobLedger } from './ledger'
 import { decideOutcome } from './outcome'
+import { chunkWindow } from './pacing'
 import { companyPageCount, nextCompanyPage } from './paging'
 import type { PollAnswer } from './poller'
 import { pollUntilSettled } from './poller'
@@ -57,6 +59,8 @@ export class JobRun {
   ) {
     this.record = record
     this.adapter = adapterFor(ctx.client, record, ctx.settings)
+    // Every sleep and request of every chunk in flight listens to this one signal; each removes its listener when done.
+    setMaxListeners(0, this.abort.signal)
     this.finished = this.execute()
   }
 
@@ -170,7 +174,7 @@ export class JobRun {
   }
 
   private async loop(): Promise<void> {
-    const limit = this.adapter.sequential ? 1 : Math.max(1, this.ctx.settings.maxChunksInFlight)
+    const limit = this.adapter.sequential ? 1 : chunkWindow(this.ctx.settings)
     for (;;) {
       if (this.cancelled || this.fatal) return
       for (const chunk of this.record.chunks) {
