@@ -1,3 +1,4 @@
+import { headerField } from '../shared/headers'
 import { CliError, ExitCode } from './exit-codes'
 
 export const mappableFields = [
@@ -13,112 +14,12 @@ export const mappableFields = [
 export type MappableField = (typeof mappableFields)[number]
 export type ColumnMap = Partial<Record<MappableField, string>>
 
-/** Header spellings per field, compared without case, spaces, punctuation or accents (en, fr, de, es, nl, it, pt). */
-const synonyms: Record<MappableField, string[]> = {
-  first_name: [
-    'firstname',
-    'first',
-    'givenname',
-    'forename',
-    'prenom',
-    'vorname',
-    'nombre',
-    'voornaam',
-    'nome',
-    'primeironome',
-  ],
-  last_name: [
-    'lastname',
-    'last',
-    'surname',
-    'familyname',
-    'nom',
-    'nomdefamille',
-    'nachname',
-    'familienname',
-    'apellido',
-    'apellidos',
-    'achternaam',
-    'cognome',
-    'sobrenome',
-  ],
-  full_name: [
-    'fullname',
-    'name',
-    'contactname',
-    'contact',
-    'person',
-    'nomcomplet',
-    'vollstandigername',
-    'nombrecompleto',
-    'volledigenaam',
-    'nomecompleto',
-  ],
-  company_domain: ['companydomain', 'domain', 'domainname', 'emaildomain', 'domaine', 'dominio', 'domein'],
-  website: [
-    'website',
-    'companywebsite',
-    'web',
-    'url',
-    'site',
-    'siteweb',
-    'siteinternet',
-    'webseite',
-    'homepage',
-    'sitioweb',
-    'paginaweb',
-    'sitoweb',
-  ],
-  email: [
-    'email',
-    'emailaddress',
-    'mail',
-    'workemail',
-    'courriel',
-    'adressemail',
-    'correo',
-    'correoelectronico',
-    'emailadres',
-  ],
-  company_name: [
-    'company',
-    'companyname',
-    'organization',
-    'organisation',
-    'account',
-    'accountname',
-    'employer',
-    'entreprise',
-    'societe',
-    'firma',
-    'unternehmen',
-    'empresa',
-    'bedrijf',
-    'azienda',
-  ],
-  network_url: [
-    'linkedin',
-    'linkedinurl',
-    'linkedinprofile',
-    'profileurl',
-    'networkurl',
-    'personlinkedinurl',
-  ],
-}
-
-const canonical = (header: string): string =>
-  header
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]/g, '')
-
 /** Maps CSV headers to lead fields; `overrides` (from `--map field=COLUMN`) win over the guesses. */
 export function mapColumns(headers: readonly string[], overrides: ColumnMap = {}): ColumnMap {
   const map: ColumnMap = {}
   const used = new Set<string>()
   for (const field of mappableFields) {
-    const header = headers.find((h) => !used.has(h) && synonyms[field].includes(canonical(h)))
+    const header = headers.find((h) => !used.has(h) && headerField(h) === field)
     if (header !== undefined) {
       map[field] = header
       used.add(header)
