@@ -158,10 +158,16 @@ export async function enrichmentBench(ctx: BenchContext): Promise<Figure[]> {
       note: '50 injected 429s, 3 % POST and 5 % GET 500s',
     },
     {
+      name: 'maxChunksInFlight 4',
+      faults: [],
+      settings: { maxChunksInFlight: 4 },
+      note: 'the window before it was sized from the rate limit, for comparison',
+    },
+    {
       name: `maxChunksInFlight ${sizedInFlight}`,
       faults: [],
       settings: { maxChunksInFlight: sizedInFlight },
-      note: 'proposed: in flight sized to rate × processing time',
+      note: 'in flight sized to rate × processing time',
     },
     {
       name: `maxChunksInFlight ${sizedInFlight}, first poll at 30 s`,
