@@ -86,6 +86,12 @@ export const useListViewStore = defineStore('listView', () => {
       liveQuery(() => db.lists.get(id)).subscribe({
         next: (next) => {
           list.value = next ?? null
+          // The whole list in import order needs no counting: its size is on the list record, so
+          // the first rows show at once while the facets are still being counted.
+          if (next && counts.value === null && viewQuery() === null && positions === null) {
+            matching.value = next.rowCount
+            version.value += 1
+          }
         },
       }),
       liveQuery(() => facetCounts(id)).subscribe({
