@@ -17,7 +17,9 @@
  *   "not shown" value (rate, polling, prices, statuses) is a default here.
  *   Pacing of an enrichment: unless `maxChunksInFlight` is set, the chunks in flight are sized from
  *   the rate limit and the expected time of a chunk (`chunkSize × pollLeadWorkMs`, 300 ms a lead):
- *   27 at 100 requests a minute and 100 leads, at most 30.
+ *   27 at 100 requests a minute and 100 leads, at most 30. A chunk is first polled when it should be
+ *   done (the per-lead time learnt from the job's finished chunks), then every 5 s backing off;
+ *   searches and chunks sent by an earlier run are first polled after `pollInitialDelayMs`.
  *
  * Jobs
  * - `new JobLedger(stateDir)`: durable store (atomic writes) of jobs, chunk payloads and result batches.

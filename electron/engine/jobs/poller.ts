@@ -30,6 +30,11 @@ export interface PollOptions<T> {
   random: () => number
   signal: AbortSignal
   holdIsFinal: boolean
+  /**
+   * Delay before the first poll, when the caller expects the work to take longer than
+   * `pollInitialDelayMs` (an enrichment chunk of many leads). Never beyond the time-out.
+   */
+  firstDelayMs?: number
   /** Every answer that is not final, so the job can show `on_hold` and track the balance. */
   onAnswer?: (answer: PollAnswer<T>) => void
 }
@@ -40,15 +45,16 @@ function jittered(ms: number, random: () => number): number {
 }
 
 /**
- * Polls one asynchronous request: a first poll after a short delay, then an interval growing by
- * half each time up to a cap. Time spent `on_hold` (waiting for a top-up, polled slowly) does not
+ * Polls one asynchronous request: a first poll after the expected processing time (a short delay
+ * when it is unknown), then an interval growing by half each time up to a cap. The time-out counts
+ * from the start of polling, which is the submission. Time spent `on_hold` (waiting for a top-up, polled slowly) does not
  * count against the time-out, which measures how long the service has been processing.
  * Throws only for authentication failures and cancellation.
  */
 export async function pollUntilSettled<T>(options: PollOptions<T>): Promise<PollOutcome<T>> {
   const { settings, clock, random, signal } = options
   let processingSince = clock.now()
-  let delay = settings.pollInitialDelayMs
+  let delay = Math.min(options.firstDelayMs ?? settings.pollInitialDelayMs, settings.pollTimeoutMs)
   let interval = settings.pollIntervalMs
   let wasOnHold = false
   for (;;) {

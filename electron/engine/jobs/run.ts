@@ -8,7 +8,7 @@ import { adapterFor } from './adapters'
 import type { JobEventBus } from './events'
 import type { JobLedger } from './ledger'
 import { decideOutcome } from './outcome'
-import { chunkWindow } from './pacing'
+import { LeadWorkEstimate, chunkWindow } from './pacing'
 import { companyPageCount, nextCompanyPage } from './paging'
 import type { PollAnswer } from './poller'
 import { pollUntilSettled } from './poller'
@@ -50,6 +50,9 @@ export class JobRun {
   private capped = false
   private transientFailures = 0
   private seenKeys: Set<string> | undefined
+  /** When each chunk submitted by this run was accepted; a chunk that went on hold is dropped (its time is not work). */
+  private readonly acceptedAt = new Map<number, number>()
+  private readonly leadWork: LeadWorkEstimate
 
   /** `resolution` is the caller's decision about uncertain and timed-out requests for this run. */
   constructor(
@@ -59,6 +62,7 @@ export class JobRun {
   ) {
     this.record = record
     this.adapter = adapterFor(ctx.client, record, ctx.settings)
+    this.leadWork = new LeadWorkEstimate(ctx.settings.pollLeadWorkMs)
     // Every sleep and request of every chunk in flight listens to this one signal; each removes its listener when done.
     setMaxListeners(0, this.abort.signal)
     this.finished = this.execute()
@@ -243,6 +247,7 @@ export class JobRun {
       chunk.state = 'submitted'
       chunk.requestId = requestId
       chunk.submittedAt = now()
+      this.acceptedAt.set(chunk.index, this.ctx.clock.now())
       this.transientFailures = 0
       this.save()
     } catch (error) {
@@ -303,6 +308,8 @@ export class JobRun {
   private async poll(chunk: ChunkRecord): Promise<void> {
     const requestId = chunk.requestId
     if (!requestId) throw new Error(`Chunk ${chunk.index} has no request id`)
+    // Searches are quick; a chunk sent by an earlier run may be done already: both are polled soon.
+    const expectsLeadWork = this.record.kind === 'enrichment' && this.acceptedAt.has(chunk.index)
     let outcome
     try {
       outcome = await pollUntilSettled({
@@ -313,14 +320,18 @@ export class JobRun {
         random: this.ctx.random,
         signal: this.abort.signal,
         holdIsFinal: this.adapter.holdIsFinal,
+        firstDelayMs: expectsLeadWork ? this.leadWork.firstPollDelayMs(chunk.size) : undefined,
         onAnswer: (answer) => this.onPollAnswer(chunk, answer),
       })
     } catch (error) {
       if (this.abort.signal.aborted) return
       throw error
     }
+    const acceptedAt = this.acceptedAt.get(chunk.index)
+    this.acceptedAt.delete(chunk.index)
     switch (outcome.kind) {
       case 'terminated':
+        if (acceptedAt !== undefined) this.leadWork.observe(chunk.size, this.ctx.clock.now() - acceptedAt)
         this.onTerminated(chunk, outcome.answer)
         break
       case 'held_final':
@@ -362,6 +373,7 @@ export class JobRun {
 
   private onPollAnswer(chunk: ChunkRecord, answer: PollAnswer<unknown>): void {
     this.noteBalance(answer)
+    if (answer.status === 'on_hold') this.acceptedAt.delete(chunk.index)
     const next = answer.status === 'on_hold' ? 'on_hold' : 'submitted'
     const changed = chunk.state !== next
     chunk.state = next

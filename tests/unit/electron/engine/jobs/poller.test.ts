@@ -28,8 +28,9 @@ function scripted(script: (AsyncStatus | ServiceError)[]) {
     if (step instanceof ServiceError) throw step
     return { status: step, creditsLeft: 10, value: step }
   }
-  const poll = (holdIsFinal = false) =>
+  const poll = (holdIsFinal = false, firstDelayMs?: number) =>
     pollUntilSettled({
+      firstDelayMs,
       requestId: 'req-1',
       get,
       settings,
@@ -55,6 +56,27 @@ describe('pollUntilSettled', () => {
     const outcome = await run.poll()
     expect(outcome.kind).toBe('terminated')
     expect(run.polledAt).toEqual([3_000, 8_000, 15_500, 26_750, 43_625, 63_625, 83_625])
+  })
+
+  it('polls first when the work should be done, then at the published interval backing off', async () => {
+    const run = scripted(['processing', 'processing', 'processing', 'terminated'])
+    const outcome = await run.poll(false, 30_000)
+    expect(outcome.kind).toBe('terminated')
+    expect(run.polledAt).toEqual([30_000, 35_000, 42_500, 53_750])
+  })
+
+  it('counts the time-out from submission, the long first wait included', async () => {
+    const run = scripted(['processing'])
+    const outcome = await run.poll(false, 200_000)
+    expect(outcome.kind === 'timed_out' && outcome.elapsedMs).toBe(300_000)
+    expect(run.polledAt.slice(0, 3)).toEqual([200_000, 205_000, 212_500])
+    expect(run.polledAt.at(-1)).toBe(300_000)
+  })
+
+  it('never waits past the time-out for the first poll', async () => {
+    const run = scripted(['terminated'])
+    expect((await run.poll(false, 900_000)).kind).toBe('terminated')
+    expect(run.polledAt).toEqual([300_000])
   })
 
   it('gives up after the time-out while processing, naming how long it waited', async () => {
