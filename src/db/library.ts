@@ -285,9 +285,23 @@ async function matchKeys<T, I, F extends string>(
     facets.every(([field, values]) => values.includes(String((record as Record<string, unknown>)[field])))
   let collection
   if (prefix !== '') {
-    collection = table.where(prefixIndexes[0]!).startsWith(prefix)
-    for (const index of prefixIndexes.slice(1)) collection = collection.or(index).startsWith(prefix)
-    if (facets.length > 0) collection = collection.and(matchesFacets)
+    // One key range per index, read as keys and united here: Dexie's or() walks cursors and is
+    // 20 to 40 times slower on a large library (measured by the library bench).
+    const parts = await Promise.all(
+      prefixIndexes.map((index) =>
+        table
+          .where(index)
+          .between(prefix, prefix + '\uffff', true, true)
+          .primaryKeys(),
+      ),
+    )
+    const keys = [...new Set(parts.flat() as string[])].sort()
+    if (facets.length === 0) return keys
+    const records = await table.bulkGet(keys)
+    return keys.filter((_key, at) => {
+      const record = records[at]
+      return record !== undefined && matchesFacets(record)
+    })
   } else if (facets.length > 0) {
     const [[field, values], ...rest] = facets as [[F, string[]], ...[F, string[]][]]
     collection = table.where(field).anyOf(values)
