@@ -333,7 +333,8 @@ export class JobRun {
       case 'terminated':
         if (acceptedAt !== undefined) this.leadWork.observe(chunk.size, this.ctx.clock.now() - acceptedAt)
         this.onTerminated(chunk, outcome.answer)
-        break
+        // Storing the results saved the record with the chunk done: a second save would only cost an fsync.
+        return
       case 'held_final':
         chunk.state = 'held_final'
         chunk.error = {
