@@ -22,6 +22,11 @@ export interface GlobalOptions {
 
 export interface CliContext {
   client: ServiceClient
+  /**
+   * What jobs are tied to: the service address, or 'sandbox' for the embedded one, whose port
+   * changes every run while its state (kept beside the ledger) does not.
+   */
+  endpointId: string
   settings: EngineSettings
   /** HTTP attempts made by this process. */
   requests: () => number
@@ -71,6 +76,7 @@ export async function openContext(
     })
     return {
       client: createServiceClient({ baseUrl: sandbox.baseUrl, apiKey: sandbox.demoKey, settings, onAttempt }),
+      endpointId: 'sandbox',
       settings,
       requests: () => requests,
       close: () => sandbox.close(),
@@ -87,6 +93,7 @@ export async function openContext(
   }
   return {
     client: createServiceClient({ baseUrl, apiKey: key.key, settings, onAttempt }),
+    endpointId: baseUrl,
     settings,
     requests: () => requests,
     close: async () => {},

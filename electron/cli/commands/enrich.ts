@@ -93,7 +93,7 @@ export async function enrichCommand(
       table.text,
       JSON.stringify(map),
       JSON.stringify(enrichment),
-      context.client.baseUrl,
+      context.endpointId,
       output,
     )
     const started = manager.startEnrichment({

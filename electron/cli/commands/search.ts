@@ -69,7 +69,7 @@ async function runSearch(
   const context = await openContext(global, process.env, stateDirFor(global, output))
   try {
     const { manager, ledger } = managerFor(context, stateDirFor(global, output))
-    const id = jobIdFrom(kind, JSON.stringify(identity), context.client.baseUrl, output)
+    const id = jobIdFrom(kind, JSON.stringify(identity), context.endpointId, output)
     const job = await followJob(manager, start(manager, id), 'ask')
     const rows = ledger.results(job.id, 0).batches.flatMap((batch) => batch.rows.map((row) => row.data ?? {}))
     const headers = [...new Set(rows.flatMap((row) => Object.keys(row)))]

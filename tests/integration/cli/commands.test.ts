@@ -140,6 +140,16 @@ describe('leadkeeper search and lookup commands', () => {
     writeFileSync(input, 'first_name,last_name,company_domain\nAda,Lovelace,analytical.com\n')
     const run = await runCli(['--sandbox', '--json', 'enrich', input, '-o', join(bed.dir, 'out.csv')])
     expect(run.code, run.stderr).toBe(0)
+    // The embedded sandbox listens on a new port each run but keeps its state beside the ledger:
+    // the same command resumes the same job and sends nothing.
+    const again = await runCli(['--sandbox', '--json', 'enrich', input, '-o', join(bed.dir, 'out.csv')])
+    expect(again.code, again.stderr).toBe(0)
+    const [first, second] = [JSON.parse(run.stdout), JSON.parse(again.stdout)] as {
+      jobId: string
+      requestsSent: number
+    }[]
+    expect(second!.jobId).toBe(first!.jobId)
+    expect(second!.requestsSent).toBe(0)
 
     const child = spawnCli(['--json', 'sandbox'])
     const exit = finished(child)
