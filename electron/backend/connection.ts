@@ -23,6 +23,7 @@ export interface Endpoint {
 export class Connection {
   private sandbox: RunningSandbox | null = null
   private starting: Promise<RunningSandbox> | null = null
+  private readonly listeners: Array<() => void> = []
 
   constructor(
     private readonly host: BackendHost,
@@ -68,8 +69,6 @@ export class Connection {
     this.starting = null
     await sandbox?.close()
   }
-
-  private readonly listeners: Array<() => void> = []
 
   private async ensureSandbox(): Promise<RunningSandbox> {
     if (this.sandbox) return this.sandbox
