@@ -9,12 +9,13 @@ import { z } from 'zod'
 import type { Result } from './result'
 import type {
   ChunkState,
+  EnrichmentEstimate,
+  JobProgress,
   JobRecord,
-  JobCounts,
+  ResultPage,
+  UncertainEvidence,
   JobError,
-  JobKind,
   JobState,
-  ResultBatch,
 } from '../engine/jobs/types'
 import type { CompanyProfile, LeadProfile } from '../engine/client/schemas'
 import type { ChannelNameOf, EventNameOf } from './channels'
@@ -93,41 +94,10 @@ const apiKey = z
 /** A job as the renderer sees it: the ledger's record with its chunks counted by state. */
 export type JobView = Omit<JobRecord, 'chunks'> & { chunkStates: Partial<Record<ChunkState, number>> }
 
-export interface JobProgressEvent {
-  jobId: string
-  kind: JobKind
-  state: JobState
-  counts: JobCounts
-  creditsConsumed: number
-  estimateMax: number | null
-  chunks: Partial<Record<ChunkState, number>>
-  requestsSent: number
-}
-
-export interface ResultPageView {
-  batches: ResultBatch[]
-  cursor: number
-  complete: boolean
-}
-
-export interface EnrichmentEstimateView {
-  rows: number
-  toSend: number
-  known: number
-  duplicates: number
-  invalid: number
-  chunks: number
-  minCredits: number
-  maxCredits: number
-}
-
-export interface UncertainEvidenceView {
-  jobId: string
-  chunks: { index: number; leads: number; intentAt?: string; balanceBefore?: number; message?: string }[]
-  balanceAtStart?: number
-  balanceNow?: number
-  maxDoubleCharge: number | null
-}
+export type JobProgressEvent = Omit<JobProgress, 'type'>
+export type ResultPageView = ResultPage
+export type EnrichmentEstimateView = EnrichmentEstimate
+export type UncertainEvidenceView = UncertainEvidence
 
 /** Outputs are produced by our own backend; their types are declared, not re-validated at run time. */
 const declared = <T>() => z.custom<T>(() => true)

@@ -1,16 +1,6 @@
-import type { ChunkState, JobCounts, JobError, JobKind, JobRecord, JobState } from './types'
+import type { ChunkState, JobError, JobProgress, JobRecord, JobState } from './types'
 
-export interface JobProgress {
-  type: 'progress'
-  jobId: string
-  kind: JobKind
-  state: JobState
-  counts: JobCounts
-  creditsConsumed: number
-  estimateMax: number | null
-  chunks: Partial<Record<ChunkState, number>>
-  requestsSent: number
-}
+export type { JobProgress }
 
 export type JobEvent =
   | JobProgress

@@ -10,18 +10,12 @@ import {
 } from 'node:fs'
 import { join } from 'node:path'
 import { isAlive, removeStrayTempFiles, writeFileAtomic } from './atomic-file'
-import type { JobRecord, ResultBatch } from './types'
+import type { JobRecord, ResultBatch, ResultPage } from './types'
+
+export type { ResultPage }
 
 /** Lock files this process holds; a lock with this pid that is not here was left by an earlier process. */
 const heldLocks = new Set<string>()
-
-export interface ResultPage {
-  batches: ResultBatch[]
-  /** Pass back as `after` to continue; acknowledge it once the batches are stored. */
-  cursor: number
-  /** True when every written batch up to now was returned. */
-  complete: boolean
-}
 
 /**
  * The durable record of every job, under `<stateDir>/jobs/<jobId>/`:

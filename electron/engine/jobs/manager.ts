@@ -25,7 +25,10 @@ import type {
   ResultRow,
   SearchOptions,
   UncertainPolicy,
+  UncertainEvidence,
 } from './types'
+
+export type { UncertainEvidence }
 
 export interface JobManagerOptions {
   ledger: JobLedger
@@ -53,16 +56,6 @@ export interface StartEnrichment extends CommonStart {
 
 export interface StartSearch extends CommonStart {
   search: SearchOptions
-}
-
-export interface UncertainEvidence {
-  jobId: string
-  chunks: { index: number; leads: number; intentAt?: string; balanceBefore?: number; message?: string }[]
-  /** Balance recorded when the job started, and now (undefined when the account could not be read). */
-  balanceAtStart?: number
-  balanceNow?: number
-  /** What a resubmission could charge at most, if the first one was in fact received. */
-  maxDoubleCharge: number | null
 }
 
 const activeStates = new Set<JobRecord['state']>(['queued', 'running', 'on_hold', 'needs_attention'])

@@ -1,4 +1,6 @@
-import type { EnrichmentOptions, SearchOptions } from './types'
+import type { EnrichmentEstimate, EnrichmentOptions, SearchOptions } from './types'
+
+export type { EnrichmentEstimate }
 import type { EngineSettings } from '../settings'
 import type { EnrichmentRow, NormalizedLead } from './normalize'
 import { identityOf, normalizeRow } from './normalize'
@@ -64,17 +66,6 @@ export function maxEnrichmentCost(
   prices: EngineSettings['prices'],
 ): number {
   return leads * ((options.email ? prices.email : 0) + (options.phone ? prices.phone : 0))
-}
-
-export interface EnrichmentEstimate {
-  rows: number
-  toSend: number
-  known: number
-  duplicates: number
-  invalid: number
-  chunks: number
-  minCredits: number
-  maxCredits: number
 }
 
 export function estimateEnrichment(

@@ -136,3 +136,48 @@ export interface JobRecord {
   requestsSent: number
   error?: JobError
 }
+
+/** Throttled progress of a job, as events carry it. */
+export interface JobProgress {
+  type: 'progress'
+  jobId: string
+  kind: JobKind
+  state: JobState
+  counts: JobCounts
+  creditsConsumed: number
+  estimateMax: number | null
+  chunks: Partial<Record<ChunkState, number>>
+  requestsSent: number
+}
+
+/** A page of result batches from the ledger. */
+export interface ResultPage {
+  batches: ResultBatch[]
+  /** Pass back as `after` to continue; acknowledge it once the batches are stored. */
+  cursor: number
+  /** True when every written batch up to now was returned. */
+  complete: boolean
+}
+
+/** What an enrichment may cost before it runs; the lowest is always 0. */
+export interface EnrichmentEstimate {
+  rows: number
+  toSend: number
+  known: number
+  duplicates: number
+  invalid: number
+  chunks: number
+  minCredits: number
+  maxCredits: number
+}
+
+/** What is known about the uncertain requests of a job, with a fresh balance as evidence. */
+export interface UncertainEvidence {
+  jobId: string
+  chunks: { index: number; leads: number; intentAt?: string; balanceBefore?: number; message?: string }[]
+  /** Balance recorded when the job started, and now (undefined when the account could not be read). */
+  balanceAtStart?: number
+  balanceNow?: number
+  /** What a resubmission could charge at most, if the first one was in fact received. */
+  maxDoubleCharge: number | null
+}
