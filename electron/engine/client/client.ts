@@ -1,3 +1,4 @@
+import type { SearchBody } from '../../shared/requests'
 import type { z } from 'zod'
 import type { Clock } from './clock'
 import { systemClock } from './clock'
@@ -62,21 +63,9 @@ export interface CreateEnrichmentBody {
 
 export type Filters = Record<string, unknown>
 
-export interface CreateLeadSearchBody {
-  filters: Filters
-  limit?: number
-  offset?: number
-  max_leads?: number
-  webhook?: string
-  enrich_email_address?: boolean
-  enrich_phone_number?: boolean
-}
+export type CreateLeadSearchBody = SearchBody
 
-export interface CreateCompanySearchBody {
-  filters: Filters
-  limit?: number
-  offset?: number
-}
+export type CreateCompanySearchBody = Pick<SearchBody, 'filters' | 'limit' | 'offset'>
 
 export type CompanyLookup = { company_domain?: string; company_network_url?: string }
 export type LeadLookup =

@@ -1,3 +1,4 @@
+import type { SearchBody } from '../../shared/requests'
 import type { ServiceClient } from '../client/client'
 import type { CompanySearchResult, EnrichedLead, EnrichmentResult, LeadSearchResult } from '../client/schemas'
 import type { EngineSettings } from '../settings'
@@ -14,15 +15,7 @@ export interface TerminatedChunk {
 }
 
 /** Body of one company search page or of the lead search, as stored in the chunk payload. */
-export interface SearchPayload {
-  filters: Record<string, unknown>
-  limit?: number
-  offset?: number
-  max_leads?: number
-  webhook?: string
-  enrich_email_address?: boolean
-  enrich_phone_number?: boolean
-}
+export type SearchPayload = SearchBody
 
 /** What differs between enrichment, lead search and company search; the run loop does the rest. */
 export interface KindAdapter {

@@ -3,7 +3,7 @@ import type { ServiceClient } from '../client/client'
 import type { Clock } from '../client/clock'
 import { systemClock } from '../client/clock'
 import type { EngineSettings } from '../settings'
-import type { SearchPayload } from './adapters'
+import { companySearchBody, leadSearchBody } from '../../shared/requests'
 import type { JobListener } from './events'
 import { JobEventBus } from './events'
 import type { JobLedger, ResultPage } from './ledger'
@@ -145,15 +145,7 @@ export class JobManager {
     const existing = this.existing(input.id, input)
     if (existing) return existing
     const { search } = input
-    const payload: SearchPayload = {
-      filters: search.filters,
-      ...(search.limit !== undefined ? { limit: search.limit } : {}),
-      ...(search.offset !== undefined ? { offset: search.offset } : {}),
-      ...(search.maxLeads !== undefined ? { max_leads: search.maxLeads } : {}),
-      ...(search.email ? { enrich_email_address: true } : {}),
-      ...(search.phone ? { enrich_phone_number: true } : {}),
-      ...(search.webhook ? { webhook: search.webhook } : {}),
-    }
+    const payload = leadSearchBody(search)
     const size = search.maxLeads ?? search.limit ?? 0
     const record = this.newRecord(
       'lead_search',
@@ -173,9 +165,9 @@ export class JobManager {
     const existing = this.existing(input.id, input)
     if (existing) return existing
     const { search } = input
-    const limit = search.limit ?? 100
-    const offset = Math.max(0, search.offset ?? 0)
-    const payload: SearchPayload = { filters: search.filters, limit, offset }
+    const payload = companySearchBody(search)
+    const limit = payload.limit!
+    const offset = payload.offset!
     const record = this.newRecord(
       'company_search',
       input,

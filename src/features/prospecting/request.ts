@@ -1,4 +1,5 @@
 import type { ChannelInput } from '@shared/contract'
+import { companySearchBody, leadSearchBody } from '@shared/requests'
 import { buildFilters, type FilterDraft } from './filters'
 import { companySearchFields, leadSearchFields } from './taxonomies'
 import type { CompanyPaging, LeadPaging } from './validate'
@@ -27,19 +28,6 @@ export function leadSearchInput(draft: FilterDraft, options: LeadSearchOptions):
   }
 }
 
-/** The body of `POST /lead_finder/async` this search becomes, field names as the service spells them. */
-export function leadSearchBody(search: LeadSearchInput): Record<string, unknown> {
-  return {
-    filters: search.filters,
-    ...(search.limit !== undefined ? { limit: search.limit } : {}),
-    ...(search.offset !== undefined ? { offset: search.offset } : {}),
-    ...(search.maxLeads !== undefined ? { max_leads: search.maxLeads } : {}),
-    ...(search.email ? { enrich_email_address: true } : {}),
-    ...(search.phone ? { enrich_phone_number: true } : {}),
-    ...(search.webhook ? { webhook: search.webhook } : {}),
-  }
-}
-
 export interface CompanySearchOptions extends CompanyPaging {
   /** Pages to fetch from `offset`; absent fetches every page. */
   pages?: number | null
@@ -54,11 +42,4 @@ export function companySearchInput(draft: FilterDraft, options: CompanySearchOpt
   }
 }
 
-/**
- * The body of `POST /company_finder/async` for page `page` (0-based) of the search: `limit` stays the
- * same on every page and `offset` grows by `limit`.
- */
-export function companySearchBody(search: CompanySearchInput, page = 0): Record<string, unknown> {
-  const limit = search.limit ?? 100
-  return { filters: search.filters, limit, offset: (search.offset ?? 0) + page * limit }
-}
+export { companySearchBody, leadSearchBody }
