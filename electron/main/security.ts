@@ -1,20 +1,8 @@
 import type { Session, WebContents, WebPreferences } from 'electron'
+import { contentSecurityPolicy } from '../shared/csp'
 import { safeOpenExternal } from './safe-open-external'
 
-/** Naive UI injects its styles at run time, hence 'unsafe-inline' for styles only, never for scripts. */
-export const contentSecurityPolicy = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: https:",
-  "font-src 'self' data:",
-  "connect-src 'self' ws://127.0.0.1:* ws://localhost:*",
-  "worker-src 'self' blob:",
-  "object-src 'none'",
-  "base-uri 'none'",
-  "form-action 'none'",
-  "frame-ancestors 'none'",
-].join('; ')
+export const windowContentSecurityPolicy = contentSecurityPolicy('ws://127.0.0.1:* ws://localhost:*')
 
 export function secureWebPreferences(preloadPath: string): WebPreferences {
   return {
@@ -69,7 +57,7 @@ export function applySessionPolicy(session: Session): void {
     callback({
       responseHeaders: {
         ...details.responseHeaders,
-        'Content-Security-Policy': [contentSecurityPolicy],
+        'Content-Security-Policy': [windowContentSecurityPolicy],
         'X-Content-Type-Options': ['nosniff'],
       },
     })

@@ -7,6 +7,7 @@ import { WebSocketServer, type WebSocket } from 'ws'
 import type { Backend } from '../backend'
 import { dispatch } from '../backend/dispatch'
 import type { Emit } from '../shared/contract'
+import { contentSecurityPolicy } from '../shared/csp'
 import { fail } from '../shared/result'
 
 export interface WebHostOptions {
@@ -149,29 +150,13 @@ function serveFile(rootDir: string, pathname: string, port: number, response: Se
   const isIndex = file.endsWith('index.html')
   response.writeHead(200, {
     'Content-Type': contentTypes[extname(file)] ?? 'application/octet-stream',
-    'Content-Security-Policy': webContentSecurityPolicy(port),
+    'Content-Security-Policy': contentSecurityPolicy(`ws://127.0.0.1:${port} ws://localhost:${port}`),
     'X-Content-Type-Options': 'nosniff',
     'X-Frame-Options': 'DENY',
     'Referrer-Policy': 'no-referrer',
     'Cache-Control': isIndex ? 'no-store' : 'public, max-age=31536000, immutable',
   })
   createReadStream(file).pipe(response)
-}
-
-export function webContentSecurityPolicy(port: number): string {
-  return [
-    "default-src 'self'",
-    "script-src 'self'",
-    "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: https:",
-    "font-src 'self' data:",
-    `connect-src 'self' ws://127.0.0.1:${port} ws://localhost:${port}`,
-    "worker-src 'self' blob:",
-    "object-src 'none'",
-    "base-uri 'none'",
-    "form-action 'none'",
-    "frame-ancestors 'none'",
-  ].join('; ')
 }
 
 function isFile(path: string): boolean {

@@ -1,4 +1,5 @@
 import type { ColumnMapping } from '@/db/schema'
+import { headerFields } from '@shared/headers'
 import { clean, normalizeDomain } from '@shared/normalize'
 
 /** The fields of a row that the service can use, read from the mapped columns. */
@@ -13,16 +14,7 @@ export interface MappedFields {
   network_url?: string
 }
 
-export const mappedFieldNames = [
-  'first_name',
-  'last_name',
-  'full_name',
-  'company_domain',
-  'company_name',
-  'website',
-  'email',
-  'network_url',
-] as const satisfies readonly (keyof ColumnMapping)[]
+export const mappedFieldNames = headerFields satisfies readonly (keyof ColumnMapping)[]
 
 export type MappedField = (typeof mappedFieldNames)[number]
 
