@@ -85,6 +85,7 @@ export class Api {
       reply = failure(500, route.errorField, route.serverError)
     }
     if (request.requestId !== undefined) entry.requestId = request.requestId
+    await this.ctx.persist?.()
     if (faults.dropAfterCreate) return this.drop(res)
     if (faults.status500AfterCreate) reply = failure(500, route.errorField, route.serverError)
     this.answer(res, entry, reply)

@@ -26,6 +26,11 @@ export interface SandboxContext {
   jobs: Jobs
   world(): World
   requestLog: LogEntry[]
+  /**
+   * With a state directory: saves what changed before an answer leaves, so a request id the client
+   * has received is never lost by a crash, as with a real service.
+   */
+  persist?: () => Promise<void>
 }
 
 /** What deriving a result from the world needs: the same answer for the same input, any time. */

@@ -58,6 +58,7 @@ export async function startSandbox(options?: SandboxOptions): Promise<Sandbox> {
     requestLog: [],
   }
   const store = resolved.stateDir === null ? null : await openStateStore(ctx, resolved.stateDir)
+  if (store) ctx.persist = () => store.flush()
   if (!accounts.get(DEMO_ACCOUNT_ID)) {
     accounts.create(
       { email: 'demo@sandbox.example.com', credits: resolved.demoCredits, phone: true, catchAll: true },

@@ -65,6 +65,14 @@ export class DebouncedWriter {
     }, this.delayMs)
   }
 
+  /** Writes now what a pending save would write later; nothing when nothing changed. */
+  flush(): Promise<void> {
+    if (this.closed || !this.timer) return this.writing
+    clearTimeout(this.timer)
+    this.timer = null
+    return this.write()
+  }
+
   async close(): Promise<void> {
     if (this.closed) return this.writing
     this.closed = true

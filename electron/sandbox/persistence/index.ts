@@ -14,6 +14,8 @@ const SAVE_DELAY_MS = 200
 export interface StateStore {
   /** Writes the final state; call once every timer of the sandbox has stopped. */
   close(): Promise<void>
+  /** Writes pending changes now. */
+  flush(): Promise<void>
 }
 
 interface Loaded {
@@ -85,5 +87,5 @@ export async function openStateStore(ctx: SandboxContext, stateDir: string): Pro
   const writer = new DebouncedWriter(file, () => JSON.stringify(captureState(ctx)), SAVE_DELAY_MS)
   ctx.accounts.onChange(() => writer.schedule())
   ctx.jobs.onChange(() => writer.schedule())
-  return { close: () => writer.close() }
+  return { close: () => writer.close(), flush: () => writer.flush() }
 }
