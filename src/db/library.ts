@@ -247,16 +247,15 @@ export interface LibrarySearch<F extends string> {
   /** Matched from the start of a name, an email or a domain, case-insensitive. */
   prefix?: string
   facets?: Partial<Record<F, string[]>>
-  limit?: number
-  /** The last id (contacts) or domain (companies) of the previous page. */
-  after?: string
 }
 
 export interface LibraryPage<T> {
+  /** The first matches, in the order of `matchContactIds` / `matchCompanyDomains`. */
   items: T[]
+  /** How many matches are known: all of them when `exact`, otherwise at least this many. */
   total: number
-  /** Pass as `after` for the next page; null on the last one. */
-  next: string | null
+  /** True when `items` holds every match. */
+  exact: boolean
 }
 
 export interface FacetCount {
@@ -264,97 +263,189 @@ export interface FacetCount {
   count: number
 }
 
-function activeFacets<F extends string>(facets: Partial<Record<F, string[]>> | undefined): [F, string[]][] {
-  return Object.entries(facets ?? {}).filter(
+/** The first page walks at most this many records per index before leaving the rest to `match*`. */
+const firstPageReadCap = 4_000
+
+type Fields = Record<string, unknown>
+
+/**
+ * How a search reads a table. The matches are ordered by section: first the records whose first
+ * prefix index (the name) matches, in that index's order, then those matched only by the second
+ * index, and so on; within a section by index value, then primary key, as IndexedDB returns them.
+ * So the first page comes from short walks of the indexes and equals the start of the full set.
+ * Without a prefix there is one section: the whole name index (every record has a name, maybe '').
+ */
+interface Plan<T, I, F extends string> {
+  table: Table<T, string, I>
+  indexes: string[]
+  prefix: string
+  facets: [F, string[]][]
+}
+
+function planOf<T, I, F extends string>(
+  table: Table<T, string, I>,
+  prefixIndexes: string[],
+  search: LibrarySearch<F>,
+): Plan<T, I, F> {
+  const prefix = (search.prefix ?? '').trim().toLowerCase()
+  const facets = Object.entries(search.facets ?? {}).filter(
     (entry): entry is [F, string[]] => Array.isArray(entry[1]) && entry[1].length > 0,
   )
+  return { table, indexes: prefix === '' ? prefixIndexes.slice(0, 1) : prefixIndexes, prefix, facets }
+}
+
+/** The same bounds as the index ranges below, so a record's section agrees with the walks. */
+function inRange(value: unknown, prefix: string): boolean {
+  return typeof value === 'string' && value >= prefix && value <= prefix + '\uffff'
+}
+
+function sectionRange<T, I, F extends string>(plan: Plan<T, I, F>, index: string) {
+  return plan.prefix === ''
+    ? plan.table.orderBy(index)
+    : plan.table.where(index).between(plan.prefix, plan.prefix + '\uffff', true, true)
+}
+
+/** The section a record belongs to: the first index whose value matches the prefix. */
+function sectionOf<T, I, F extends string>(plan: Plan<T, I, F>, record: T): number {
+  if (plan.prefix === '') return 0
+  return plan.indexes.findIndex((index) => inRange((record as Fields)[index], plan.prefix))
+}
+
+function matchesFacets<T, I, F extends string>(plan: Plan<T, I, F>, record: T): boolean {
+  return plan.facets.every(([field, values]) => values.includes(String((record as Fields)[field])))
 }
 
 /**
- * Every key matching a search, sorted. Keys are small strings, so even a large library fits; the
- * records themselves are read a page at a time.
+ * The first `limit` matches, from walks of the indexes in key order that stop once enough are
+ * found: a broad prefix over a million records reads a few hundred of them. Facets filter the
+ * records walked; a rare facet value may need more than `firstPageReadCap` records per section, and
+ * then the page holds what was found so far (not exact) and the rest comes from `matchKeys`.
  */
-async function matchKeys<T, I, F extends string>(
-  table: Table<T, string, I>,
-  prefixIndexes: string[],
-  search: Omit<LibrarySearch<F>, 'limit' | 'after'>,
-): Promise<string[]> {
-  const prefix = (search.prefix ?? '').trim().toLowerCase()
-  const facets = activeFacets(search.facets)
-  const matchesFacets = (record: T) =>
-    facets.every(([field, values]) => values.includes(String((record as Record<string, unknown>)[field])))
-  let collection
-  if (prefix !== '') {
-    // One key range per index, read as keys and united here: Dexie's or() walks cursors and is
-    // 20 to 40 times slower on a large library (measured by the library bench).
-    const parts = await Promise.all(
-      prefixIndexes.map((index) =>
-        table
-          .where(index)
-          .between(prefix, prefix + '\uffff', true, true)
-          .primaryKeys(),
-      ),
-    )
-    const keys = [...new Set(parts.flat() as string[])].sort()
-    if (facets.length === 0) return keys
-    const records = await table.bulkGet(keys)
-    return keys.filter((_key, at) => {
-      const record = records[at]
-      return record !== undefined && matchesFacets(record)
-    })
-  } else if (facets.length > 0) {
-    const [[field, values], ...rest] = facets as [[F, string[]], ...[F, string[]][]]
-    collection = table.where(field).anyOf(values)
-    if (rest.length > 0) collection = collection.and(matchesFacets)
-  } else {
-    return (await table.toCollection().primaryKeys()) as string[]
-  }
-  const keys = (await collection.primaryKeys()) as string[]
-  return [...new Set(keys)].sort()
-}
-
-async function pageOf<T, I, F extends string>(
-  table: Table<T, string, I>,
-  keys: string[],
-  search: LibrarySearch<F>,
+async function firstMatches<T, I, F extends string>(
+  plan: Plan<T, I, F>,
+  limit: number,
 ): Promise<LibraryPage<T>> {
-  const limit = search.limit ?? 100
-  const start = search.after === undefined ? 0 : keys.findIndex((key) => key > search.after!)
-  const slice = start < 0 ? [] : keys.slice(start, start + limit)
-  const items = (await table.bulkGet(slice)).filter((item): item is T => item !== undefined)
-  const last = slice[slice.length - 1]
-  return { items, total: keys.length, next: start >= 0 && start + limit < keys.length && last ? last : null }
+  // One more than asked, to know whether the page holds every match.
+  const wanted = limit + 1
+  const items: T[] = []
+  for (const [section, index] of plan.indexes.entries()) {
+    let read = wanted
+    for (;;) {
+      const records = await sectionRange(plan, index).limit(read).toArray()
+      const kept = records.filter(
+        (record) => sectionOf(plan, record) === section && matchesFacets(plan, record),
+      )
+      const missing = wanted - items.length
+      if (kept.length >= missing) {
+        items.push(...kept.slice(0, missing))
+        const page = items.slice(0, limit)
+        return { items: page, total: page.length, exact: items.length <= limit }
+      }
+      if (records.length < read) {
+        items.push(...kept)
+        break
+      }
+      if (read >= firstPageReadCap) {
+        items.push(...kept)
+        return { items, total: items.length, exact: false }
+      }
+      read = Math.min(read * 4, firstPageReadCap)
+    }
+  }
+  return { items, total: items.length, exact: true }
 }
 
-export function matchContactIds(
-  search: Omit<LibrarySearch<ContactFacet>, 'limit' | 'after'>,
-  database: LeadkeeperDb = appDb,
-): Promise<string[]> {
-  return matchKeys(database.contacts, ['nameLower', 'emailLower', 'domainLower'], search)
+/** The primary keys holding any of the values of one facet, from its index. */
+async function facetKeys<T, I>(
+  table: Table<T, string, I>,
+  field: string,
+  values: string[],
+): Promise<Set<string>> {
+  const parts = await Promise.all(values.map((value) => table.where(field).equals(value).primaryKeys()))
+  return new Set(parts.flat())
 }
 
-export function matchCompanyDomains(
-  search: Omit<LibrarySearch<CompanyFacet>, 'limit' | 'after'>,
-  database: LeadkeeperDb = appDb,
-): Promise<string[]> {
-  return matchKeys(database.companies, ['nameLower', 'domain'], search)
+/**
+ * Every match, in the plan's order. Each section is one key range read with getAllKeys; facets are
+ * key sets read from their indexes, so no record is read. Keys are small strings: even a large
+ * library fits, and the records are read a page at a time.
+ */
+async function matchKeys<T, I, F extends string>(plan: Plan<T, I, F>): Promise<string[]> {
+  const [sections, facetSets] = await Promise.all([
+    Promise.all(plan.indexes.map((index) => sectionRange(plan, index).primaryKeys())),
+    Promise.all(plan.facets.map(([field, values]) => facetKeys(plan.table, field, values))),
+  ])
+  let keys = sections[0] ?? []
+  if (sections.length > 1) {
+    const seen = new Set<string>()
+    keys = []
+    for (const section of sections) {
+      for (const key of section) {
+        if (seen.has(key)) continue
+        seen.add(key)
+        keys.push(key)
+      }
+    }
+  }
+  return facetSets.length === 0 ? keys : keys.filter((key) => facetSets.every((set) => set.has(key)))
 }
 
-export async function searchContacts(
-  search: LibrarySearch<ContactFacet>,
+/** Reads of one search see one state of the table. */
+function reading<T, I, R>(table: Table<T, string, I>, work: () => Promise<R>): Promise<R> {
+  return table.db.transaction('r', table, work)
+}
+
+const contactIndexes = ['nameLower', 'emailLower', 'domainLower']
+const companyIndexes = ['nameLower', 'domain']
+
+function contactPlan(search: LibrarySearch<ContactFacet>, database: LeadkeeperDb) {
+  return planOf(database.contacts, contactIndexes, search)
+}
+
+function companyPlan(search: LibrarySearch<CompanyFacet>, database: LeadkeeperDb) {
+  return planOf(database.companies, companyIndexes, search)
+}
+
+/** The first `limit` contacts matching a search (100 by default), fast on any library size. */
+export function searchContacts(
+  search: LibrarySearch<ContactFacet> & { limit?: number },
   database: LeadkeeperDb = appDb,
 ): Promise<LibraryPage<ContactRecord>> {
-  return pageOf(database.contacts, await matchContactIds(search, database), search)
+  const plan = contactPlan(search, database)
+  return reading(plan.table, () => firstMatches(plan, search.limit ?? 100))
 }
 
-export async function searchCompanies(
-  search: LibrarySearch<CompanyFacet>,
+/** The first `limit` companies matching a search (100 by default). */
+export function searchCompanies(
+  search: LibrarySearch<CompanyFacet> & { limit?: number },
   database: LeadkeeperDb = appDb,
 ): Promise<LibraryPage<CompanyRecord>> {
-  return pageOf(database.companies, await matchCompanyDomains(search, database), search)
+  const plan = companyPlan(search, database)
+  return reading(plan.table, () => firstMatches(plan, search.limit ?? 100))
 }
 
-/** Counts per value of one indexed field, from the index alone, most frequent first. */
+/** The ids of every matching contact, in the order `searchContacts` pages them. */
+export function matchContactIds(
+  search: LibrarySearch<ContactFacet>,
+  database: LeadkeeperDb = appDb,
+): Promise<string[]> {
+  const plan = contactPlan(search, database)
+  return reading(plan.table, () => matchKeys(plan))
+}
+
+/** The domains of every matching company, in the order `searchCompanies` pages them. */
+export function matchCompanyDomains(
+  search: LibrarySearch<CompanyFacet>,
+  database: LeadkeeperDb = appDb,
+): Promise<string[]> {
+  const plan = companyPlan(search, database)
+  return reading(plan.table, () => matchKeys(plan))
+}
+
+/**
+ * Counts per value of one indexed field, from the index alone, most frequent first: one native
+ * count per distinct value, so its cost grows with the records, not with JavaScript callbacks.
+ */
 export async function indexCounts<T, I>(table: Table<T, string, I>, index: string): Promise<FacetCount[]> {
   const values = (await table.orderBy(index).uniqueKeys()) as string[]
   const counts = await Promise.all(

@@ -7,6 +7,8 @@ import {
   contactFacetCounts,
   matchCompanyDomains,
   matchContactIds,
+  searchCompanies,
+  searchContacts,
   type CompanyFacet,
   type ContactFacet,
   type FacetCount,
@@ -15,92 +17,144 @@ import { db, type CompanyRecord, type ContactRecord } from '@/db/schema'
 
 export type LibraryTab = 'contacts' | 'companies'
 
+/** Rows read by the first, fast query of a search: more than a screenful with the grid's margin. */
+export const firstPageSize = 100
+
 /**
  * The library section: what the user searches for and which records match. It reads Dexie only,
- * so it works the same offline. Matching keys are held as a plain array (a few bytes per record)
- * and the grid fetches the records a page at a time.
+ * so it works the same offline. A search shows its first page as soon as a short walk of the indexes
+ * finds it, then collects every matching key (a few bytes per record) in the same order, so the
+ * rows on screen stay put when the rest arrives; the grid fetches records a page at a time.
  */
 export const useLibraryStore = defineStore('library', () => {
   const tab = ref<LibraryTab>('contacts')
+  /** The tab whose matches the grid holds: it follows `tab` once that tab's first page is in. */
+  const shownTab = ref<LibraryTab>('contacts')
   const prefix = ref('')
   const contactFacets = ref<Partial<Record<ContactFacet, string[]>>>({})
   const companyFacets = ref<Partial<Record<CompanyFacet, string[]>>>({})
   const contactCounts = shallowRef<Record<ContactFacet, FacetCount[]> | null>(null)
   const companyCounts = shallowRef<Record<CompanyFacet, FacetCount[]> | null>(null)
   const totals = ref({ contacts: 0, companies: 0 })
+  /** Rows the grid can show: the first page while `counting`, then every match. */
   const matching = ref(0)
+  /** True while the full match set of the current search is being collected. */
+  const counting = ref(false)
   const version = ref(0)
   let keys: string[] = []
+  let firstPage: (ContactRecord | CompanyRecord)[] = []
   let searching = 0
-  let subscription: Subscription | null = null
+  let subscriptions: Subscription[] = []
 
-  /** The library grows while searches and runs go on elsewhere: follow it. */
+  function failed(error: unknown): void {
+    notify.error(`The library could not be read: ${String(error)}`)
+  }
+
+  /**
+   * The library grows while searches and runs go on elsewhere: follow it. The totals are cheap and
+   * re-run the search; facet counts read whole indexes, so they come on their own and block nothing.
+   */
   function watchLibrary(): void {
-    subscription ??= liveQuery(async () => ({
-      contacts: await contactFacetCounts(),
-      companies: await companyFacetCounts(),
-      totals: { contacts: await db.contacts.count(), companies: await db.companies.count() },
-    })).subscribe({
-      next: (next) => {
-        contactCounts.value = next.contacts
-        companyCounts.value = next.companies
-        totals.value = next.totals
-        void search()
-      },
-      error: (error: unknown) => notify.error(`The library could not be read: ${String(error)}`),
-    })
+    if (subscriptions.length > 0) return
+    subscriptions = [
+      liveQuery(async () => ({
+        contacts: await db.contacts.count(),
+        companies: await db.companies.count(),
+      })).subscribe({
+        next: (next) => {
+          totals.value = next
+          void search()
+        },
+        error: failed,
+      }),
+      liveQuery(() => contactFacetCounts()).subscribe({
+        next: (next) => (contactCounts.value = next),
+        error: failed,
+      }),
+      liveQuery(() => companyFacetCounts()).subscribe({
+        next: (next) => (companyCounts.value = next),
+        error: failed,
+      }),
+    ]
   }
 
   function stopWatching(): void {
-    subscription?.unsubscribe()
-    subscription = null
+    for (const subscription of subscriptions) subscription.unsubscribe()
+    subscriptions = []
   }
 
   async function search(): Promise<void> {
     const run = ++searching
+    const contacts = tab.value === 'contacts'
     const query = { prefix: prefix.value }
-    const next =
-      tab.value === 'contacts'
+    try {
+      const first = contacts
+        ? await searchContacts({ ...query, facets: contactFacets.value, limit: firstPageSize })
+        : await searchCompanies({ ...query, facets: companyFacets.value, limit: firstPageSize })
+      if (run !== searching) return
+      shownTab.value = contacts ? 'contacts' : 'companies'
+      firstPage = first.items
+      keys = contacts
+        ? (first.items as ContactRecord[]).map((contact) => contact.id)
+        : (first.items as CompanyRecord[]).map((company) => company.domain)
+      matching.value = keys.length
+      counting.value = !first.exact
+      version.value += 1
+      if (first.exact) return
+      const all = contacts
         ? await matchContactIds({ ...query, facets: contactFacets.value })
         : await matchCompanyDomains({ ...query, facets: companyFacets.value })
-    if (run !== searching) return
-    keys = next
-    matching.value = next.length
-    version.value += 1
+      if (run !== searching) return
+      keys = all
+      matching.value = all.length
+      counting.value = false
+    } catch (error) {
+      if (run === searching) failed(error)
+    }
   }
 
-  function setTab(next: LibraryTab): void {
+  function setTab(next: LibraryTab): Promise<void> {
     tab.value = next
-    void search()
+    return search()
   }
 
-  function setPrefix(next: string): void {
+  function setPrefix(next: string): Promise<void> {
     prefix.value = next
-    void search()
+    return search()
   }
 
-  function setContactFacet(facet: ContactFacet, values: string[]): void {
+  function setContactFacet(facet: ContactFacet, values: string[]): Promise<void> {
     contactFacets.value = { ...contactFacets.value, [facet]: values }
-    void search()
+    return search()
   }
 
-  function setCompanyFacet(facet: CompanyFacet, values: string[]): void {
+  function setCompanyFacet(facet: CompanyFacet, values: string[]): Promise<void> {
     companyFacets.value = { ...companyFacets.value, [facet]: values }
-    void search()
+    return search()
   }
 
-  async function fetchContacts(start: number, count: number): Promise<ContactRecord[]> {
-    const records = await db.contacts.bulkGet(keys.slice(start, start + count))
-    return records.filter((record): record is ContactRecord => record !== undefined)
+  /** Rows of the first page are served as the search read them; the rest by key. */
+  async function fetchRecords<T>(
+    table: { bulkGet(keys: string[]): Promise<(T | undefined)[]> },
+    start: number,
+    count: number,
+  ): Promise<T[]> {
+    if (start + count <= firstPage.length) return firstPage.slice(start, start + count) as T[]
+    const records = await table.bulkGet(keys.slice(start, start + count))
+    return records.filter((record): record is T => record !== undefined)
   }
 
-  async function fetchCompanies(start: number, count: number): Promise<CompanyRecord[]> {
-    const records = await db.companies.bulkGet(keys.slice(start, start + count))
-    return records.filter((record): record is CompanyRecord => record !== undefined)
+  function fetchContacts(start: number, count: number): Promise<ContactRecord[]> {
+    return fetchRecords<ContactRecord>(db.contacts, start, count)
+  }
+
+  function fetchCompanies(start: number, count: number): Promise<CompanyRecord[]> {
+    return fetchRecords<CompanyRecord>(db.companies, start, count)
   }
 
   return {
     tab,
+    shownTab,
     prefix,
     contactFacets,
     companyFacets,
@@ -108,6 +162,7 @@ export const useLibraryStore = defineStore('library', () => {
     companyCounts,
     totals,
     matching,
+    counting,
     version,
     watchLibrary,
     stopWatching,

@@ -4,6 +4,8 @@ import { LeadkeeperDb, type Provenance } from '@/db/schema'
 import {
   companyFacetCounts,
   contactFacetCounts,
+  matchCompanyDomains,
+  matchContactIds,
   searchCompanies,
   searchContacts,
   upsertCompanies,
@@ -162,9 +164,35 @@ describe('library search', () => {
     return database
   }
 
+  /** Contacts whose name, email and domain start with the same letters, to see the sections. */
+  async function overlapping() {
+    const database = freshDb()
+    const person = (id: string, name: string, email: string, domain: string, country = 'France') => ({
+      contact_id: id,
+      contact_full_name: name,
+      contact_email_address: email,
+      contact_location_country: country,
+      company_domain: domain,
+    })
+    await upsertContacts(
+      [
+        person('1', 'Zoe Marsh', 'marsh@zeta.com', 'zeta.com'),
+        person('2', 'Mary Stone', 'mary@stone.io', 'stone.io', 'Spain'),
+        person('3', 'Anna Blue', 'anna@marble.com', 'marble.com'),
+        person('4', 'Mark Mayer', 'mark@mayer.de', 'mayer.de'),
+        person('5', 'Bob Vance', 'bob@vance.com', 'mars.org', 'Spain'),
+        person('6', 'Mara Lind', 'lind@mars.org', 'mars.org'),
+        person('7', 'Tom Ash', 'mars@ash.com', 'ash.com'),
+      ],
+      source('lead_search', 's'),
+      database,
+    )
+    return database
+  }
+
   it('matches a prefix of name, email or domain, case-insensitive, with facets', async () => {
     const database = await seeded()
-    expect((await searchContacts({ prefix: 'MARA' }, database)).total).toBe(30)
+    expect(await searchContacts({ prefix: 'MARA' }, database)).toMatchObject({ total: 30, exact: true })
     expect((await searchContacts({ prefix: 'zeta' }, database)).total).toBe(20)
     expect((await searchContacts({ prefix: 'p1@' }, database)).items.map((c) => c.id)).toEqual(['c:1'])
     const spainZeta = await searchContacts({ prefix: 'zeta', facets: { country: ['Spain'] } }, database)
@@ -175,17 +203,58 @@ describe('library search', () => {
       database,
     )
     expect(risky.total).toBe(12)
+    expect(
+      await matchContactIds({ facets: { emailStatus: ['catch_all'], country: ['France'] } }, database),
+    ).toEqual(risky.items.map((c) => c.id))
+    expect(await searchContacts({ prefix: 'nobody' }, database)).toEqual({ items: [], total: 0, exact: true })
   })
 
-  it('pages with after and reports the next cursor', async () => {
+  it('orders name matches first, then email, then domain, each by its index', async () => {
+    const database = await overlapping()
+    const ids = await matchContactIds({ prefix: 'mar' }, database)
+    // Names: Mara Lind, Mark Mayer, Mary Stone; emails (name not matched): mars@ash, marsh@zeta;
+    // domains only: marble.com (Anna), mars.org (Bob).
+    expect(ids).toEqual(['c:6', 'c:4', 'c:2', 'c:7', 'c:1', 'c:3', 'c:5'])
+    const page = await searchContacts({ prefix: 'mar' }, database)
+    expect(page.items.map((c) => c.id)).toEqual(ids)
+    expect(page).toMatchObject({ total: 7, exact: true })
+    expect(await matchContactIds({ prefix: 'mars', facets: { country: ['Spain'] } }, database)).toEqual([
+      'c:5',
+    ])
+    expect(await matchContactIds({ prefix: 'MARS.' }, database)).toEqual(['c:5', 'c:6'])
+  })
+
+  it('returns the first matches of a broad search in the order of the full set', async () => {
     const database = await seeded()
-    const first = await searchContacts({ limit: 25 }, database)
-    const second = await searchContacts({ limit: 25, after: first.next! }, database)
-    const third = await searchContacts({ limit: 25, after: second.next! }, database)
-    expect(first.total).toBe(60)
-    expect(third.next).toBeNull()
-    const ids = [...first.items, ...second.items, ...third.items].map((c) => c.id)
-    expect(new Set(ids).size).toBe(60)
+    for (const search of [{}, { prefix: 'p' }, { prefix: 'acme' }, { facets: { country: ['France'] } }]) {
+      const all = await matchContactIds(search, database)
+      for (const limit of [1, 7, 25]) {
+        const page = await searchContacts({ ...search, limit }, database)
+        expect(page.items.map((c) => c.id)).toEqual(all.slice(0, limit))
+        expect(page).toMatchObject({ total: limit, exact: false })
+      }
+      const whole = await searchContacts({ ...search, limit: all.length }, database)
+      expect(whole).toMatchObject({ total: all.length, exact: true })
+    }
+    const everyone = await matchContactIds({}, database)
+    expect(everyone).toHaveLength(60)
+    const names = (await database.contacts.bulkGet(everyone)).map((c) => c!.nameLower)
+    expect(names).toEqual([...names].sort())
+  })
+
+  it('keeps a rare facet value exact past the records a first page reads', async () => {
+    const database = freshDb()
+    const people = Array.from({ length: 4_100 }, (_, i) => ({
+      contact_id: i,
+      contact_full_name: `Name ${String(i).padStart(4, '0')}`,
+      contact_location_country: i === 4_050 ? 'Iceland' : 'France',
+    }))
+    await upsertContacts(people, source('list', 'l'), database)
+    const first = await searchContacts({ prefix: 'name', facets: { country: ['Iceland'] } }, database)
+    expect(first).toEqual({ items: [], total: 0, exact: false })
+    expect(await matchContactIds({ prefix: 'name', facets: { country: ['Iceland'] } }, database)).toEqual([
+      'c:4050',
+    ])
   })
 
   it('searches companies by name or domain and counts facets from the indexes', async () => {
@@ -193,11 +262,23 @@ describe('library search', () => {
     expect((await searchCompanies({ prefix: 'ac' }, database)).items.map((c) => c.domain)).toEqual([
       'acme.com',
     ])
-    expect((await searchCompanies({ facets: { industry: ['software'] } }, database)).total).toBe(1)
+    expect((await searchCompanies({ prefix: 'zeta.' }, database)).items.map((c) => c.domain)).toEqual([
+      'zeta.com',
+    ])
+    expect(await searchCompanies({ facets: { industry: ['software'] } }, database)).toMatchObject({
+      total: 1,
+      exact: true,
+    })
+    expect(await matchCompanyDomains({}, database)).toEqual(['acme.com', 'zeta.com'])
+    expect(await matchCompanyDomains({ prefix: 'z', facets: { industry: ['retail'] } }, database)).toEqual([])
     const counts = await contactFacetCounts(database)
     expect(counts.country).toEqual([
       { value: 'France', count: 48 },
       { value: 'Spain', count: 12 },
+    ])
+    expect(counts.emailStatus).toEqual([
+      { value: 'deliverable', count: 45 },
+      { value: 'catch_all', count: 15 },
     ])
     expect((await companyFacetCounts(database)).industry).toHaveLength(2)
   })

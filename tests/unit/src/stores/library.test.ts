@@ -1,0 +1,126 @@
+import 'fake-indexeddb/auto'
+import { createPinia, setActivePinia } from 'pinia'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { watch } from 'vue'
+import { matchContactIds, upsertCompanies, upsertContacts } from '@/db/library'
+import { db, type Provenance } from '@/db/schema'
+import { firstPageSize, useLibraryStore } from '@/stores/library'
+
+const source: Provenance = { kind: 'lead_search', id: 's', label: 'Search', at: 1000 }
+
+/** 250 people; 150 have a name starting with "mar", 50 of them in Spain; 10 companies. */
+function people(from = 0, count = 250) {
+  return Array.from({ length: count }, (_, at) => {
+    const i = from + at
+    return {
+      contact_id: i,
+      contact_full_name: `${i % 5 < 3 ? 'Mar' : 'Otto'} Person${String(i).padStart(4, '0')}`,
+      contact_email_address: `p${i}@c${i % 10}.com`,
+      contact_location_country: i % 5 === 0 ? 'Spain' : 'France',
+      company_domain: `c${i % 10}.com`,
+      company_name: `Company ${i % 10}`,
+      company_industry: i % 2 ? 'retail' : 'software',
+    }
+  })
+}
+
+beforeEach(async () => {
+  setActivePinia(createPinia())
+  await db.contacts.clear()
+  await db.companies.clear()
+  await upsertContacts(people(), source)
+  await upsertCompanies(people(), source)
+})
+
+afterEach(() => useLibraryStore().stopWatching())
+
+describe('the library store', () => {
+  it('shows the first page before the rest of a broad search, without moving it', async () => {
+    const store = useLibraryStore()
+    const seen: { matching: number; counting: boolean }[] = []
+    watch(
+      () => store.version,
+      () => seen.push({ matching: store.matching, counting: store.counting }),
+      { flush: 'sync' },
+    )
+    store.prefix = 'mar'
+    await store.search()
+    expect(seen).toEqual([{ matching: firstPageSize, counting: true }])
+    const firstRows = (await store.fetchContacts(0, firstPageSize)).map((contact) => contact.id)
+    expect(store.matching).toBe(150)
+    expect(store.counting).toBe(false)
+
+    const all = await matchContactIds({ prefix: 'mar' })
+    expect(firstRows).toEqual(all.slice(0, firstPageSize))
+    expect((await store.fetchContacts(0, firstPageSize)).map((contact) => contact.id)).toEqual(firstRows)
+    expect((await store.fetchContacts(100, 100)).map((contact) => contact.id)).toEqual(all.slice(100))
+    expect(all.every((id) => Number(id.slice(2)) % 5 < 3)).toBe(true)
+  })
+
+  it('filters by facets and answers a narrow search in one step', async () => {
+    const store = useLibraryStore()
+    store.prefix = 'mar'
+    store.setContactFacet('country', ['Spain'])
+    await store.search()
+    expect(store.matching).toBe(50)
+    expect(store.counting).toBe(false)
+    const rows = await store.fetchContacts(0, 100)
+    expect(rows).toHaveLength(50)
+    expect(rows.every((contact) => contact.country === 'Spain' && contact.nameLower.startsWith('mar'))).toBe(
+      true,
+    )
+  })
+
+  it('keeps only the latest of searches typed in a row', async () => {
+    const store = useLibraryStore()
+    // The broad search takes two steps, the narrow one a single step: it ends first.
+    await Promise.all([store.setPrefix('m'), store.setPrefix('otto'), store.setPrefix('p12')])
+    const rows = await store.fetchContacts(0, 100)
+    // Email order: '0' sorts before '@'.
+    expect(rows.map((contact) => contact.email)).toEqual([
+      ...Array.from({ length: 10 }, (_, i) => `p12${i}@c${i}.com`),
+      'p12@c2.com',
+    ])
+    expect(store.matching).toBe(11)
+  })
+
+  it('switches the grid to companies once their first page is in', async () => {
+    const store = useLibraryStore()
+    await store.search()
+    expect(store.shownTab).toBe('contacts')
+    store.tab = 'companies'
+    expect(store.shownTab).toBe('contacts')
+    store.prefix = 'company'
+    store.setCompanyFacet('industry', ['retail'])
+    await store.search()
+    expect(store.shownTab).toBe('companies')
+    expect((await store.fetchCompanies(0, 100)).map((company) => company.domain)).toEqual([
+      'c1.com',
+      'c3.com',
+      'c5.com',
+      'c7.com',
+      'c9.com',
+    ])
+  })
+
+  it('follows the library as it grows, with totals and facet counts', async () => {
+    const store = useLibraryStore()
+    store.prefix = 'otto'
+    store.watchLibrary()
+    await vi.waitFor(() => {
+      expect(store.totals).toEqual({ contacts: 250, companies: 10 })
+      expect(store.matching).toBe(100)
+      expect(store.contactCounts?.country).toEqual([
+        { value: 'France', count: 200 },
+        { value: 'Spain', count: 50 },
+      ])
+    })
+    await upsertContacts(people(250, 50), source)
+    await vi.waitFor(() => {
+      expect(store.totals.contacts).toBe(300)
+      expect(store.matching).toBe(120)
+      expect(store.counting).toBe(false)
+      expect(store.contactCounts?.country[0]).toEqual({ value: 'France', count: 240 })
+    })
+  })
+})
