@@ -105,6 +105,8 @@ test('the library: prefix search, facets, a contact and a company with where the
 
   await library.search().fill('MARA')
   await expect(library.count()).toHaveText('75 found')
+  await expect(library.grid().locator('[data-row-index="0"]')).toContainText('Mara Person0')
+  await shell.screenshot('library-search')
   await library.search().fill('mara.12@')
   await expect(library.count()).toHaveText('1 found')
   await library.search().fill('d7.com')
