@@ -52,3 +52,11 @@ export function visibleRange(firstRow: number, geometry: ScrollGeometry): { star
   )
   return { start, end: Math.max(start, end) }
 }
+
+/**
+ * Row elements a grid keeps: the most `visibleRange` ever spans. A row is drawn in slot
+ * `index % slotCount`, so scrolling hands a slot's element to the next row instead of replacing it.
+ */
+export function slotCount({ rowHeight, viewportHeight }: ScrollGeometry): number {
+  return Math.ceil(viewportHeight / rowHeight) + 2
+}

@@ -5,6 +5,7 @@ import {
   maxScrollTop,
   maxSpacerHeight,
   scrollTopFor,
+  slotCount,
   spacerHeight,
   visibleRange,
 } from '@/components/grid/scrollModel'
@@ -45,5 +46,17 @@ describe('scroll model', () => {
     expect(firstRowAt(100, short)).toBe(0)
     expect(visibleRange(0, short)).toEqual({ start: 0, end: 5 })
     expect(visibleRange(0, { ...short, rowCount: 0 })).toEqual({ start: 0, end: 0 })
+  })
+
+  it('has a slot for every row any scroll position draws, so no two drawn rows share one', () => {
+    for (const geometry of [small, million, { rowCount: 50, rowHeight: 34, viewportHeight: 524 }]) {
+      const slots = slotCount(geometry)
+      for (let first = 0; first < 40; first += 0.37) {
+        const { start, end } = visibleRange(first, geometry)
+        expect(end - start).toBeLessThanOrEqual(slots)
+        const used = new Set(Array.from({ length: end - start }, (_, at) => (start + at) % slots))
+        expect(used.size).toBe(end - start)
+      }
+    }
   })
 })
