@@ -50,10 +50,7 @@ export const useLibraryStore = defineStore('library', () => {
     notify.error(`The library could not be read: ${String(error)}`)
   }
 
-  /**
-   * The library grows while searches and runs go on elsewhere: follow it. The totals are cheap and
-   * re-run the search; facet counts read whole indexes, so they come on their own and block nothing.
-   */
+  /** The library grows while searches and runs go on elsewhere: follow it, totals first. */
   function watchLibrary(): void {
     if (subscriptions.length > 0) return
     subscriptions = [
@@ -67,6 +64,16 @@ export const useLibraryStore = defineStore('library', () => {
         },
         error: failed,
       }),
+    ]
+  }
+
+  /**
+   * Facet counts read whole indexes (a native count per value), so they start once a first page is
+   * on screen, not beside it, and the page never waits for them.
+   */
+  function watchFacets(): void {
+    if (subscriptions.length !== 1) return
+    subscriptions.push(
       liveQuery(() => contactFacetCounts()).subscribe({
         next: (next) => (contactCounts.value = next),
         error: failed,
@@ -75,7 +82,7 @@ export const useLibraryStore = defineStore('library', () => {
         next: (next) => (companyCounts.value = next),
         error: failed,
       }),
-    ]
+    )
   }
 
   function stopWatching(): void {
@@ -100,6 +107,7 @@ export const useLibraryStore = defineStore('library', () => {
       matching.value = keys.length
       counting.value = !first.exact
       version.value += 1
+      watchFacets()
       if (first.exact) return
       const all = contacts
         ? await matchContactIds({ ...query, facets: contactFacets.value })
