@@ -2,6 +2,7 @@ import type { EnrichmentRowInput } from '@shared/contract'
 import { fitMapping, mappingSignature } from '@/features/lists/import/mapping'
 import { mappedFields } from '@/features/lists/import/rules'
 import { createValidator, type ValidationSummary } from '@/features/lists/import/validation'
+import { applyTally, FacetTally, listCounts } from './facet-tally'
 import {
   db,
   rowKey,
@@ -63,6 +64,7 @@ export function listOperations(database: LeadkeeperDb) {
     rows: string[][],
     issues?: RowIssue[][],
   ): Promise<void> {
+    // No facet fields: they are unknown until a result arrives, and absent keys cost no index writes.
     const records = rows.map((values, offset): RowRecord => ({
       listId,
       index: startIndex + offset,
@@ -70,13 +72,13 @@ export function listOperations(database: LeadkeeperDb) {
       issues: issues?.[offset] ?? [],
       skip: false,
       status: 'pending',
-      emailStatus: '',
-      seniority: '',
-      country: '',
-      company: '',
-      hasPhone: 0,
     }))
-    await database.transaction('rw', database.rows, () => database.rows.bulkAdd(records))
+    const tally = new FacetTally()
+    tally.addValue(listId, 'status', 'pending', records.length)
+    await database.transaction('rw', database.rows, database.facetCounts, async () => {
+      await database.rows.bulkAdd(records)
+      await applyTally(database.facetCounts, tally)
+    })
   }
 
   async function finishImport(listId: string, rowCount: number): Promise<void> {
@@ -88,8 +90,9 @@ export function listOperations(database: LeadkeeperDb) {
    * cheapest chunking there is, and the list record goes in the same transaction.
    */
   async function deleteList(listId: string): Promise<void> {
-    await database.transaction('rw', database.lists, database.rows, async () => {
+    await database.transaction('rw', database.lists, database.rows, database.facetCounts, async () => {
       await database.rows.where('[listId+index]').between(firstRow(listId), pastLastRow(listId)).delete()
+      await listCounts(database.facetCounts, listId).delete()
       await database.lists.delete(listId)
     })
   }

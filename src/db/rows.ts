@@ -1,20 +1,21 @@
 import Dexie, { type Collection } from 'dexie'
 import type { ResultRow } from '@shared/contract'
+import {
+  applyTally,
+  descriptiveFacets,
+  FacetTally,
+  facetOf,
+  isDescriptive,
+  listCounts,
+  rowFacets,
+  unknownValue,
+  type FacetValue,
+  type RowFacet,
+} from './facet-tally'
 import { upsertCompanies, upsertContacts } from './library'
 import { db as appDb, parseRowKey, type LeadkeeperDb, type Provenance, type RowRecord } from './schema'
 
-/** Row fields with their own `[listId+field]` index: filtering and sorting on them reads no other row. */
-export type RowFacet = 'status' | 'emailStatus' | 'seniority' | 'country' | 'company' | 'hasPhone'
-export const rowFacets: readonly RowFacet[] = [
-  'status',
-  'emailStatus',
-  'seniority',
-  'country',
-  'company',
-  'hasPhone',
-]
-
-export type FacetValue = string | number
+export { rowFacets, type FacetValue, type RowFacet } from './facet-tally'
 
 export interface RowQuery {
   /** Rows whose facet is one of the values; several facets must all match. */
@@ -43,20 +44,27 @@ function text(value: unknown): string {
   return typeof value === 'string' ? value.trim() : typeof value === 'number' ? String(value) : ''
 }
 
-/** What a result row changes on its list row; rows without data keep their input and any earlier result. */
-function resultPatch(row: ResultRow, contactId: string | null): Partial<RowRecord> {
-  if (!row.data) return { status: row.status }
+/**
+ * A list row with a result put on it. Rows without data keep their input and any earlier result;
+ * a result's facets replace the earlier ones, and a facet it leaves empty is left out (unknown).
+ */
+function withResult(before: RowRecord, row: ResultRow, contactId: string | null): RowRecord {
+  if (!row.data) return { ...before, status: row.status }
   const { custom_fields: _customFields, ...result } = row.data
-  return {
-    status: row.status,
-    result,
+  const next: RowRecord = { ...before, status: row.status, result }
+  for (const facet of descriptiveFacets) delete next[facet]
+  const facets = {
     emailStatus: text(result['contact_email_address_status']).toLowerCase(),
     seniority: text(result['contact_seniority']).toLowerCase(),
     country: text(result['contact_location_country']),
     company: text(result['company_name']),
-    hasPhone: text(result['contact_phone_number']) === '' ? 0 : 1,
-    ...(contactId ? { contactId } : {}),
   }
+  for (const [facet, value] of Object.entries(facets) as [keyof typeof facets, string][]) {
+    if (value !== '') next[facet] = value
+  }
+  if (text(result['contact_phone_number']) !== '') next.hasPhone = 1
+  if (contactId) next.contactId = contactId
+  return next
 }
 
 /**
@@ -74,7 +82,7 @@ export async function applyEnrichmentResults(
     const key = parseRowKey(row.key)
     return key && key.listId === listId ? [{ row, index: key.index }] : []
   })
-  const tables = [database.rows, database.lists, database.contacts, database.companies]
+  const tables = [database.rows, database.lists, database.contacts, database.companies, database.facetCounts]
   return database.transaction('rw', tables, async () => {
     const list = await database.lists.get(listId)
     const source: Provenance = { kind: 'list', id: listId, label: list?.name ?? 'List', at }
@@ -85,14 +93,19 @@ export async function applyEnrichmentResults(
     const contactByKey = new Map(withData.map(({ row }, at) => [row.key, contactIds[at] ?? null]))
     const existing = await database.rows.bulkGet(ours.map(({ index }) => [listId, index]))
     const updated: RowRecord[] = []
+    const tally = new FacetTally()
     ours.forEach(({ row }, at) => {
       const before = existing[at]
       if (!before) return
       // A later run reports the rows it did not send again as known: what an earlier run found stays.
       if (row.status === 'known' && !row.data && before.status !== 'pending') return
-      updated.push({ ...before, ...resultPatch(row, contactByKey.get(row.key) ?? null) })
+      const after = withResult(before, row, contactByKey.get(row.key) ?? null)
+      tally.add(listId, before, -1)
+      tally.add(listId, after, 1)
+      updated.push(after)
     })
     await database.rows.bulkPut(updated)
+    await applyTally(database.facetCounts, tally)
     return { applied: updated.length }
   })
 }
@@ -111,7 +124,7 @@ function activeFilters(query: RowQuery): [RowFacet, FacetValue[]][] {
 }
 
 function rowMatches(filters: [RowFacet, FacetValue[]][]): (row: RowRecord) => boolean {
-  return (row) => filters.every(([field, values]) => values.includes(row[field]))
+  return (row) => filters.every(([field, values]) => values.includes(facetOf(row, field)))
 }
 
 type RowCollection = Collection<RowRecord, [string, number]>
@@ -121,10 +134,52 @@ async function indexesOf(segment: RowCollection): Promise<number[]> {
   return keys.map(([, index]) => index)
 }
 
+/** Every row index of the list, in import order. */
+function allIndexes(database: LeadkeeperDb, listId: string): Promise<number[]> {
+  return indexesOf(database.rows.where('[listId+index]').between(...listRange(listId), true, true))
+}
+
+/** The rows whose facet is known, in the facet's order, ties in import order. */
+function knownIndexes(database: LeadkeeperDb, listId: string, facet: RowFacet): Promise<number[]> {
+  const index = database.rows.where(`[listId+${facet}]`)
+  if (!isDescriptive(facet)) return indexesOf(index.between(...listRange(listId), true, true))
+  // Past the unknown value: version-1 rows that hold it explicitly are left out with the rest.
+  return indexesOf(index.between([listId, unknownValue[facet]], [listId, Dexie.maxKey], false, true))
+}
+
+/** The rows whose facet is unknown, in import order: all rows but the known ones. */
+async function unknownIndexes(database: LeadkeeperDb, listId: string, facet: RowFacet): Promise<number[]> {
+  const [all, known] = await Promise.all([
+    allIndexes(database, listId),
+    knownIndexes(database, listId, facet),
+  ])
+  const knownSet = new Set(known)
+  return all.filter((index) => !knownSet.has(index))
+}
+
+const isUnknown = (facet: RowFacet, value: FacetValue) =>
+  isDescriptive(facet) && value === unknownValue[facet]
+
+async function matchingIndexes(
+  database: LeadkeeperDb,
+  listId: string,
+  facet: RowFacet,
+  values: FacetValue[],
+): Promise<Set<number>> {
+  const parts = await Promise.all(
+    values.map((value) =>
+      isUnknown(facet, value)
+        ? unknownIndexes(database, listId, facet)
+        : indexesOf(database.rows.where(`[listId+${facet}]`).equals([listId, value])),
+    ),
+  )
+  return new Set(parts.flat())
+}
+
 /**
- * The row indexes of a query, in its order: import order, or a facet's order with ties in import
- * order. Read from the indexes' keys alone (no row is loaded), so a grid can hold them for a
- * million-row list and page through any filter by position.
+ * The row indexes of a query, in its order: import order, or a facet's order (unknown first) with
+ * ties in import order. Read from the indexes' keys alone (no row is loaded), so a grid can hold
+ * them for a million-row list and page through any filter by position.
  */
 export async function rowIndexes(
   listId: string,
@@ -132,23 +187,22 @@ export async function rowIndexes(
   database: LeadkeeperDb = appDb,
 ): Promise<number[]> {
   const filters = activeFilters(query)
-  const sets: Set<number>[] = []
-  for (const [field, values] of filters) {
-    const parts = await Promise.all(
-      values.map((value) => indexesOf(database.rows.where(`[listId+${field}]`).equals([listId, value]))),
-    )
-    sets.push(new Set(parts.flat()))
-  }
+  const sets = await Promise.all(
+    filters.map(([field, values]) => matchingIndexes(database, listId, field, values)),
+  )
   const keep = (index: number) => sets.every((set) => set.has(index))
   const sortField = query.sort?.field ?? 'index'
   let ordered: number[]
   if (sortField !== 'index') {
-    const walk = database.rows.where(`[listId+${sortField}]`).between(...listRange(listId), true, true)
-    ordered = (await indexesOf(walk)).filter(keep)
+    const [unknown, known] = await Promise.all([
+      isDescriptive(sortField) ? unknownIndexes(database, listId, sortField) : Promise.resolve([]),
+      knownIndexes(database, listId, sortField),
+    ])
+    ordered = [...unknown, ...known].filter(keep)
   } else if (sets.length > 0) {
     ordered = [...sets[0]!].filter(keep).sort((a, b) => a - b)
   } else {
-    ordered = await indexesOf(database.rows.where('[listId+index]').between(...listRange(listId), true, true))
+    ordered = await allIndexes(database, listId)
   }
   return query.sort?.direction === 'desc' ? ordered.reverse() : ordered
 }
@@ -201,6 +255,8 @@ export async function countRows(
   if (filters.length > 1) return (await rowIndexes(listId, query, database)).length
   // One facet: native index counts per value, no cursor over the rows.
   const [field, values] = filters[0]!
+  if (values.some((value) => isUnknown(field, value)))
+    return (await rowIndexes(listId, query, database)).length
   const counts = await Promise.all(
     values.map((value) => database.rows.where(`[listId+${field}]`).equals([listId, value]).count()),
   )
@@ -234,41 +290,42 @@ export async function eachRowPage(
   }
 }
 
-/** Past this many distinct values one pass over the index keys is cheaper than a count per value. */
-const countPerValueLimit = 200
+const byCount = (a: RowFacetCount, b: RowFacetCount) =>
+  b.count - a.count || String(a.value).localeCompare(String(b.value))
 
-async function countFacet(database: LeadkeeperDb, listId: string, facet: RowFacet): Promise<RowFacetCount[]> {
-  const index = `[listId+${facet}]`
-  const range = () => database.rows.where(index).between(...listRange(listId), true, true)
-  const keys = (await range().uniqueKeys()) as unknown as [string, FacetValue][]
-  let counts: RowFacetCount[]
-  if (keys.length <= countPerValueLimit) {
-    counts = await Promise.all(
-      keys.map(async ([, value]) => ({
-        value,
-        count: await database.rows.where(index).equals([listId, value]).count(),
-      })),
-    )
-  } else {
-    const tally = new Map<FacetValue, number>()
-    await range().eachKey((key) => {
-      const value = (key as unknown as [string, FacetValue])[1]
-      tally.set(value, (tally.get(value) ?? 0) + 1)
-    })
-    counts = [...tally].map(([value, count]) => ({ value, count }))
+/**
+ * Counts per value of every facet, from the list's stored counts (a few records, whatever the size
+ * of the list). A descriptive facet's unknown value counts the rows not counted under a known one.
+ */
+export async function facetCounts(listId: string, database: LeadkeeperDb = appDb): Promise<RowFacetCounts> {
+  const records = await listCounts(database.facetCounts, listId).toArray()
+  const counts = Object.fromEntries(
+    rowFacets.map((facet) => [facet, [] as RowFacetCount[]]),
+  ) as RowFacetCounts
+  for (const { facet, value, count } of records) counts[facet].push({ value, count })
+  const total = counts.status.reduce((sum, { count }) => sum + count, 0)
+  for (const facet of descriptiveFacets) {
+    const unknown = total - counts[facet].reduce((sum, { count }) => sum + count, 0)
+    if (unknown > 0) counts[facet].push({ value: unknownValue[facet], count: unknown })
   }
-  return counts.sort((a, b) => b.count - a.count || String(a.value).localeCompare(String(b.value)))
+  for (const facet of rowFacets) counts[facet].sort(byCount)
+  return counts
 }
 
 /**
- * Counts per value of every facet, from the compound indexes alone: a native count per value, or
- * one pass over the index keys when a facet (company, say) has many values.
+ * Counts a list's facets again from its rows, replacing the stored counts: for lists whose rows were
+ * written without them (a database upgrade does this for every list). One pass over the rows.
  */
-export async function facetCounts(listId: string, database: LeadkeeperDb = appDb): Promise<RowFacetCounts> {
-  const entries = await Promise.all(
-    rowFacets.map(async (facet) => [facet, await countFacet(database, listId, facet)] as const),
-  )
-  return Object.fromEntries(entries) as RowFacetCounts
+export async function rebuildFacetCounts(listId: string, database: LeadkeeperDb = appDb): Promise<void> {
+  await database.transaction('rw', database.rows, database.facetCounts, async () => {
+    const tally = new FacetTally()
+    await database.rows
+      .where('[listId+index]')
+      .between(...listRange(listId), true, true)
+      .each((row) => tally.add(listId, row, 1))
+    await listCounts(database.facetCounts, listId).delete()
+    await database.facetCounts.bulkPut(tally.records())
+  })
 }
 
 /** The numbers behind a list's summary chart. */

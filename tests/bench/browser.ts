@@ -6,7 +6,8 @@ import { createInterface } from 'node:readline'
 import { build } from 'esbuild'
 import { chromium, type Browser, type BrowserContext } from 'playwright-core'
 
-export const buildDir = '/tmp/out-bench'
+/** One build folder per run, so that two runs at once never build over each other. */
+export const buildDir = join(tmpdir(), `lk-bench-build-${process.pid}`)
 const chromiumPath = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium'
 const root = resolve(import.meta.dirname, '../..')
 
@@ -38,6 +39,7 @@ export function buildApp(): Promise<void> {
       buildDir,
     ])
     await bundlePageHelpers(join(buildDir, 'renderer', 'bench'))
+    process.once('exit', () => rmSync(buildDir, { recursive: true, force: true }))
   })()
   return built
 }
@@ -72,7 +74,8 @@ async function bundlePageHelpers(outDir: string): Promise<void> {
         "import { listOperations } from '@/db/lists'",
         "import * as rows from '@/db/rows'",
         "import * as library from '@/db/library'",
-        'Object.assign(globalThis, { lk: { Dexie, Papa, db, lists: listOperations(db), rows, library } })',
+        "import * as facets from '@/db/facet-tally'",
+        'Object.assign(globalThis, { lk: { Dexie, Papa, db, lists: listOperations(db), rows, library, facets } })',
         "import './tests/bench/page/kit'",
       ].join('\n'),
     },

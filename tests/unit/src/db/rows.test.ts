@@ -1,8 +1,18 @@
 import 'fake-indexeddb/auto'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { ResultRow } from '@shared/contract'
+import Dexie from 'dexie'
+import { listOperations } from '@/db/lists'
 import { LeadkeeperDb, rowKey, type ListRecord, type RowRecord } from '@/db/schema'
-import { applyEnrichmentResults, countRows, eachRowPage, facetCounts, listSummary, pageRows } from '@/db/rows'
+import {
+  applyEnrichmentResults,
+  countRows,
+  eachRowPage,
+  facetCounts,
+  listSummary,
+  pageRows,
+  rebuildFacetCounts,
+} from '@/db/rows'
 
 const freshDb = () => new LeadkeeperDb('t-' + crypto.randomUUID())
 
@@ -22,11 +32,14 @@ function list(id: string, rowCount: number): ListRecord {
   }
 }
 
-function inputRow(listId: string, index: number): RowRecord {
+const inputValues = (index: number) => [`First${index}`, `Last${index}`, `d${index % 7}.com`]
+
+/** A row as version 1 of the database wrote it: unknown facets held as '' and 0. */
+function versionOneRow(listId: string, index: number): RowRecord {
   return {
     listId,
     index,
-    values: [`First${index}`, `Last${index}`, `d${index % 7}.com`],
+    values: inputValues(index),
     issues: [],
     skip: false,
     status: 'pending',
@@ -38,9 +51,11 @@ function inputRow(listId: string, index: number): RowRecord {
   }
 }
 
+/** A list imported the way the app imports one. */
 async function seed(database: LeadkeeperDb, listId: string, count: number) {
   await database.lists.put(list(listId, count))
-  await database.rows.bulkPut(Array.from({ length: count }, (_, index) => inputRow(listId, index)))
+  const rows = Array.from({ length: count }, (_, index) => inputValues(index))
+  await listOperations(database).appendRows(listId, 0, rows)
 }
 
 function found(listId: string, index: number, extra: Record<string, unknown> = {}): ResultRow {
@@ -84,15 +99,29 @@ describe('applyEnrichmentResults', () => {
     expect(row7.result?.['custom_fields']).toBeUndefined()
     expect(row7).toMatchObject({ emailStatus: 'deliverable', seniority: 'manager', country: 'France' })
     expect(row7).toMatchObject({ company: 'Co0', hasPhone: 1, contactId: 'c:1007' })
-    expect((await database.rows.get(['L', 0]))!).toMatchObject({
-      emailStatus: 'catch_all',
-      country: 'Spain',
-      hasPhone: 0,
-    })
+    const row0 = (await database.rows.get(['L', 0]))!
+    expect(row0).toMatchObject({ emailStatus: 'catch_all', country: 'Spain' })
+    expect(row0.hasPhone).toBeUndefined()
     const row2 = (await database.rows.get(['L', 2]))!
     expect(row2).toMatchObject({ status: 'not_found', values: ['First2', 'Last2', 'd2.com'] })
     expect(row2.result).toBeUndefined()
+    expect(row2.emailStatus).toBeUndefined()
     expect((await database.rows.get(['L', 1]))!.status).toBe('pending')
+    const counts = await facetCounts('L', database)
+    expect(counts.status).toEqual([
+      { value: 'pending', count: 7 },
+      { value: 'found', count: 2 },
+      { value: 'not_found', count: 1 },
+    ])
+    expect(counts.emailStatus).toEqual([
+      { value: '', count: 8 },
+      { value: 'catch_all', count: 1 },
+      { value: 'deliverable', count: 1 },
+    ])
+    expect(counts.hasPhone).toEqual([
+      { value: 0, count: 9 },
+      { value: 1, count: 1 },
+    ])
     const contact = (await database.contacts.get('c:1007'))!
     expect(contact.sources).toEqual([{ kind: 'list', id: 'L', label: 'List L', at: 5000 }])
     expect((await database.companies.get('d0.com'))!.sources[0]!.label).toBe('List L')
@@ -238,16 +267,130 @@ describe('paging, counting and facets', () => {
     expect(seen).toEqual([...seen].sort((a, b) => a - b))
   })
 
-  it('counts a facet with hundreds of values in one pass over its index', async () => {
-    await database.rows.bulkPut(
-      Array.from({ length: 600 }, (_, index) => ({
-        ...inputRow('H', index),
-        company: `Firm ${index % 300}`,
-      })),
+  it('counts a facet with hundreds of values', async () => {
+    await seed(database, 'H', 600)
+    const results = Array.from({ length: 600 }, (_, index) =>
+      found('H', index, { company_name: `Firm ${index % 300}` }),
     )
+    await applyEnrichmentResults('H', results, 1, database)
     const counts = await facetCounts('H', database)
     expect(counts.company).toHaveLength(300)
     expect(counts.company.every(({ count }) => count === 2)).toBe(true)
     expect(counts.company[0]).toEqual({ value: 'Firm 0', count: 2 })
+  })
+
+  it('filters on an unknown value and sorts unknown rows first, in import order', async () => {
+    const unknown = { filters: { emailStatus: [''] } }
+    expect(await countRows('L', unknown, database)).toBe(1000)
+    const page = await pageRows('L', { ...unknown, limit: 3 }, database)
+    expect(page.map((row) => row.index)).toEqual([0, 3, 6])
+    expect(await countRows('L', { filters: { hasPhone: [0] } }, database)).toBe(2000)
+    expect(await countRows('L', { filters: { emailStatus: ['', 'deliverable'] } }, database)).toBe(2000)
+    const sorted = await pageRows(
+      'L',
+      { sort: { field: 'emailStatus', direction: 'asc' }, limit: 2 },
+      database,
+    )
+    expect(sorted.map((row) => [row.emailStatus, row.index])).toEqual([
+      [undefined, 0],
+      [undefined, 3],
+    ])
+    const spanishOrUnknown = await pageRows(
+      'L',
+      { filters: { country: ['', 'Spain'] }, sort: { field: 'country', direction: 'desc' }, limit: 2 },
+      database,
+    )
+    expect(spanishOrUnknown.map((row) => [row.country, row.index])).toEqual([
+      ['Spain', 2990],
+      ['Spain', 2980],
+    ])
+  })
+})
+
+describe('facet counts', () => {
+  it('follow a row whose result changes, and go with their list', async () => {
+    const database = freshDb()
+    await seed(database, 'L', 4)
+    await applyEnrichmentResults('L', [found('L', 0), found('L', 1)], 1, database)
+    await applyEnrichmentResults(
+      'L',
+      [found('L', 1, { contact_location_country: 'Spain', contact_email_address_status: null })],
+      2,
+      database,
+    )
+    const counts = await facetCounts('L', database)
+    expect(counts.country).toEqual([
+      { value: '', count: 2 },
+      { value: 'France', count: 1 },
+      { value: 'Spain', count: 1 },
+    ])
+    expect(counts.emailStatus).toEqual([
+      { value: '', count: 3 },
+      { value: 'deliverable', count: 1 },
+    ])
+    expect((await database.rows.get(['L', 1]))!.emailStatus).toBeUndefined()
+    expect(await countRows('L', { filters: { emailStatus: [''] } }, database)).toBe(3)
+    await listOperations(database).deleteList('L')
+    expect(await database.facetCounts.count()).toBe(0)
+  })
+
+  it('read rows written by version 1 (unknown as "" and 0) the same, once counted', async () => {
+    const database = freshDb()
+    await database.lists.put(list('V', 6))
+    await database.rows.bulkPut(Array.from({ length: 6 }, (_, index) => versionOneRow('V', index)))
+    await rebuildFacetCounts('V', database)
+    await applyEnrichmentResults(
+      'V',
+      [found('V', 4), { key: rowKey('V', 5), status: 'not_found' }],
+      1,
+      database,
+    )
+    const counts = await facetCounts('V', database)
+    expect(counts.status).toEqual([
+      { value: 'pending', count: 4 },
+      { value: 'found', count: 1 },
+      { value: 'not_found', count: 1 },
+    ])
+    expect(counts.seniority).toEqual([
+      { value: '', count: 5 },
+      { value: 'manager', count: 1 },
+    ])
+    const unknown = await pageRows('V', { filters: { seniority: [''] }, limit: 10 }, database)
+    expect(unknown.map((row) => row.index)).toEqual([0, 1, 2, 3, 5])
+    const sorted = await pageRows(
+      'V',
+      { sort: { field: 'seniority', direction: 'desc' }, limit: 2 },
+      database,
+    )
+    expect(sorted.map((row) => row.index)).toEqual([4, 5])
+  })
+
+  it('are counted for every list when a version-1 database is upgraded', async () => {
+    const name = 't-' + crypto.randomUUID()
+    const old = new Dexie(name)
+    old.version(1).stores({
+      lists: 'id, updatedAt',
+      rows: '[listId+index], [listId+status], [listId+emailStatus], [listId+seniority], [listId+country], [listId+company], [listId+hasPhone]',
+    })
+    await old.table('lists').bulkPut([list('A', 3), list('B', 2)])
+    await old
+      .table('rows')
+      .bulkPut([
+        ...[0, 1, 2].map((index) => versionOneRow('A', index)),
+        { ...versionOneRow('B', 0), status: 'found', country: 'Spain', hasPhone: 1 },
+        versionOneRow('B', 1),
+      ])
+    old.close()
+    const database = new LeadkeeperDb(name)
+    expect((await facetCounts('A', database)).status).toEqual([{ value: 'pending', count: 3 }])
+    const b = await facetCounts('B', database)
+    expect(b.country).toEqual([
+      { value: '', count: 1 },
+      { value: 'Spain', count: 1 },
+    ])
+    expect(b.hasPhone).toEqual([
+      { value: 0, count: 1 },
+      { value: 1, count: 1 },
+    ])
   })
 })

@@ -1,0 +1,90 @@
+import Dexie, { type Table } from 'dexie'
+import type { FacetCountRecord, RowRecord } from './schema'
+
+/** Row fields with their own `[listId+field]` index: filtering and sorting on them reads no other row. */
+export type RowFacet = FacetCountRecord['facet']
+export const rowFacets: readonly RowFacet[] = [
+  'status',
+  'emailStatus',
+  'seniority',
+  'country',
+  'company',
+  'hasPhone',
+]
+
+export type FacetValue = string | number
+
+/**
+ * The value each descriptive facet has while unknown. Rows store it by leaving the field out (no
+ * index entry); lists written by version 1 of the database hold it explicitly, which reads the same.
+ */
+export const unknownValue = { emailStatus: '', seniority: '', country: '', company: '', hasPhone: 0 } as const
+export type DescriptiveFacet = keyof typeof unknownValue
+export const descriptiveFacets = Object.keys(unknownValue) as DescriptiveFacet[]
+
+export const isDescriptive = (facet: RowFacet): facet is DescriptiveFacet => facet !== 'status'
+
+/** A row's value of a facet, with a missing field read as the unknown value. */
+export function facetOf(row: Partial<RowRecord>, facet: RowFacet): FacetValue {
+  if (facet === 'status') return row.status ?? 'pending'
+  return row[facet] ?? unknownValue[facet]
+}
+
+/** The values a row is counted under: its status, and each descriptive facet that is known. */
+export function countedValues(row: Partial<RowRecord>): [RowFacet, FacetValue][] {
+  const values: [RowFacet, FacetValue][] = [['status', facetOf(row, 'status')]]
+  for (const facet of descriptiveFacets) {
+    const value = facetOf(row, facet)
+    if (value !== unknownValue[facet]) values.push([facet, value])
+  }
+  return values
+}
+
+type CountKey = [string, RowFacet, FacetValue]
+type CountTable = Table<FacetCountRecord, [string, string, FacetValue]>
+
+/** The stored counts of one list. */
+export function listCounts(table: CountTable, listId: string) {
+  // A shorter array sorts before every longer one it starts, an array after every string: so these
+  // bounds hold all of the list's keys. (One array twice in a key would read as a cycle.)
+  return table.where('[listId+facet+value]').between([listId], [listId, Dexie.maxKey], true, true)
+}
+
+/** Changes to facet counts, gathered in memory and written at once with `applyTally`. */
+export class FacetTally {
+  private readonly changes = new Map<string, FacetCountRecord>()
+
+  addValue(listId: string, facet: RowFacet, value: FacetValue, delta: number): void {
+    const id = JSON.stringify([listId, facet, value])
+    const known = this.changes.get(id)
+    if (known) known.count += delta
+    else this.changes.set(id, { listId, facet, value, count: delta })
+  }
+
+  /** Counts a row in (`sign` 1) or out (-1). */
+  add(listId: string, row: Partial<RowRecord>, sign: 1 | -1): void {
+    for (const [facet, value] of countedValues(row)) this.addValue(listId, facet, value, sign)
+  }
+
+  /** The non-zero changes, each as a record whose `count` is the change. */
+  records(): FacetCountRecord[] {
+    return [...this.changes.values()].filter((record) => record.count !== 0)
+  }
+}
+
+/** Adds a tally's changes to the stored counts; call inside the transaction that changed the rows. */
+export async function applyTally(table: CountTable, tally: FacetTally): Promise<void> {
+  const changes = tally.records()
+  if (changes.length === 0) return
+  const keys = changes.map(({ listId, facet, value }): CountKey => [listId, facet, value])
+  const stored = await table.bulkGet(keys)
+  const kept: FacetCountRecord[] = []
+  const emptied: CountKey[] = []
+  changes.forEach((change, at) => {
+    const count = (stored[at]?.count ?? 0) + change.count
+    if (count > 0) kept.push({ ...change, count })
+    else emptied.push(keys[at]!)
+  })
+  await table.bulkPut(kept)
+  if (emptied.length > 0) await table.bulkDelete(emptied)
+}
