@@ -72,16 +72,25 @@ export type LeadLookup =
   | { network_url: string }
   | { first_name: string; last_name: string; company_domain: string; company?: string }
 
+/** Options of a charged create. */
+export interface CreateOptions {
+  /**
+   * Called when the request has its rate slot, just before its first attempt goes out; throwing
+   * stops it there, with nothing sent. A job writes its next intent from here on, while this one travels.
+   */
+  beforeSend?: () => void
+}
+
 export interface ServiceClient {
   readonly baseUrl: string
   readonly governor: RateGovernor
   readonly settings: EngineSettings
   account(signal?: AbortSignal): Promise<Account>
-  createEnrichment(body: CreateEnrichmentBody): Promise<{ requestId: string }>
+  createEnrichment(body: CreateEnrichmentBody, options?: CreateOptions): Promise<{ requestId: string }>
   getEnrichment(requestId: string, signal?: AbortSignal): Promise<EnrichmentResult>
-  createLeadSearch(body: CreateLeadSearchBody): Promise<{ requestId: string }>
+  createLeadSearch(body: CreateLeadSearchBody, options?: CreateOptions): Promise<{ requestId: string }>
   getLeadSearch(requestId: string, signal?: AbortSignal): Promise<LeadSearchResult>
-  createCompanySearch(body: CreateCompanySearchBody): Promise<{ requestId: string }>
+  createCompanySearch(body: CreateCompanySearchBody, options?: CreateOptions): Promise<{ requestId: string }>
   getCompanySearch(requestId: string, signal?: AbortSignal): Promise<CompanySearchResult>
   companyProfile(lookup: CompanyLookup, signal?: AbortSignal): Promise<CompanyProfile>
   leadProfile(lookup: LeadLookup): Promise<LeadProfile>
@@ -109,6 +118,7 @@ interface CallSpec<S extends z.ZodType> {
   schema: S
   rateLimited?: boolean
   signal?: AbortSignal
+  beforeSend?: () => void
 }
 
 export function createServiceClient(options: ServiceClientOptions): ServiceClient {
@@ -139,6 +149,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
       let ticket: number | undefined
       if (limited) ticket = await governor.acquire(spec.signal)
       else governor.assertUsable()
+      if (attempt === 0) spec.beforeSend?.()
       const outcome = await sendOnce(options.baseUrl, options.apiKey, {
         method: spec.method,
         path: spec.path,
@@ -219,7 +230,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
         rateLimited: false,
         signal,
       }),
-    createEnrichment: async (body) => {
+    createEnrichment: async (body, createOptions) => {
       const created = await call({
         method: 'POST',
         path: '/async',
@@ -227,6 +238,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
         body,
         policy: 'create',
         schema: enrichmentCreatedSchema,
+        beforeSend: createOptions?.beforeSend,
       })
       return { requestId: created.id }
     },
@@ -239,7 +251,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
         schema: enrichmentResultSchema,
         signal,
       }),
-    createLeadSearch: async (body) => {
+    createLeadSearch: async (body, createOptions) => {
       const created = await call({
         method: 'POST',
         path: '/lead_finder/async',
@@ -247,6 +259,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
         body,
         policy: 'create',
         schema: searchCreatedSchema,
+        beforeSend: createOptions?.beforeSend,
       })
       return { requestId: created.request_id }
     },
@@ -259,7 +272,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
         schema: leadSearchResultSchema,
         signal,
       }),
-    createCompanySearch: async (body) => {
+    createCompanySearch: async (body, createOptions) => {
       const created = await call({
         method: 'POST',
         path: '/company_finder/async',
@@ -267,6 +280,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
         body,
         policy: 'create',
         schema: searchCreatedSchema,
+        beforeSend: createOptions?.beforeSend,
       })
       return { requestId: created.request_id }
     },

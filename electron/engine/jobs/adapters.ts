@@ -25,7 +25,8 @@ export interface KindAdapter {
   sequential: boolean
   /** Highest charge of a chunk, or null when it cannot be bounded. */
   maxCost(chunk: ChunkRecord): number | null
-  create(payload: unknown): Promise<string>
+  /** `beforeSend`: see `CreateOptions`. */
+  create(payload: unknown, beforeSend?: () => void): Promise<string>
   get(requestId: string, signal: AbortSignal): Promise<PollAnswer<unknown>>
   /** Turns a terminated answer into result rows; `payload` is what the chunk sent. */
   toResults(payload: unknown, answer: unknown): TerminatedChunk
@@ -80,19 +81,22 @@ function enrichmentAdapter(client: ServiceClient, record: JobRecord, settings: E
     holdIsFinal: false,
     sequential: false,
     maxCost: (chunk) => maxEnrichmentCost(chunk.size, options, prices),
-    create: async (payload) => {
+    create: async (payload, beforeSend) => {
       const leads = payload as PlannedLead[]
-      const { requestId } = await client.createEnrichment({
-        data: leads.map((lead) => ({ ...lead.lead, custom_fields: { [rowKeyField]: lead.ref } })),
-        enrich_email_address: options.email,
-        enrich_phone_number: options.phone,
-        verify_catch_all: options.catchAll,
-        ...(options.webhook ? { webhook: options.webhook } : {}),
-        // Per-lead pushes are not retried by the service, so the whole-batch webhook goes with them.
-        ...(options.contactWebhook
-          ? { contact_webhook: options.contactWebhook, push_contact_individually: true }
-          : {}),
-      })
+      const { requestId } = await client.createEnrichment(
+        {
+          data: leads.map((lead) => ({ ...lead.lead, custom_fields: { [rowKeyField]: lead.ref } })),
+          enrich_email_address: options.email,
+          enrich_phone_number: options.phone,
+          verify_catch_all: options.catchAll,
+          ...(options.webhook ? { webhook: options.webhook } : {}),
+          // Per-lead pushes are not retried by the service, so the whole-batch webhook goes with them.
+          ...(options.contactWebhook
+            ? { contact_webhook: options.contactWebhook, push_contact_individually: true }
+            : {}),
+        },
+        { beforeSend },
+      )
       return requestId
     },
     get: async (requestId, signal) => {
@@ -121,7 +125,8 @@ function leadSearchAdapter(client: ServiceClient, record: JobRecord, settings: E
     holdIsFinal: false,
     sequential: true,
     maxCost: (chunk) => (perLead === 0 ? 0 : chunk.size > 0 ? chunk.size * perLead : null),
-    create: async (payload) => (await client.createLeadSearch(payload as SearchPayload)).requestId,
+    create: async (payload, beforeSend) =>
+      (await client.createLeadSearch(payload as SearchPayload, { beforeSend })).requestId,
     get: async (requestId, signal) => {
       const answer = await client.getLeadSearch(requestId, signal)
       return { status: answer.status, creditsLeft: creditsOf(answer.credits_left), value: answer }
@@ -151,7 +156,8 @@ function companySearchAdapter(client: ServiceClient, prices: Prices): KindAdapte
     holdIsFinal: true,
     sequential: true,
     maxCost: (chunk) => chunk.size * prices.companySearchResult,
-    create: async (payload) => (await client.createCompanySearch(payload as SearchPayload)).requestId,
+    create: async (payload, beforeSend) =>
+      (await client.createCompanySearch(payload as SearchPayload, { beforeSend })).requestId,
     get: async (requestId, signal) => {
       const answer = await client.getCompanySearch(requestId, signal)
       return { status: answer.status, creditsLeft: creditsOf(answer.credits_left), value: answer }

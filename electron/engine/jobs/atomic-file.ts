@@ -1,7 +1,17 @@
 import { closeSync, fsyncSync, openSync, readdirSync, renameSync, rmSync, writeSync } from 'node:fs'
+import { open, rename, rm } from 'node:fs/promises'
 import { basename, dirname, join } from 'node:path'
 
 const tempMarker = '.tmp-'
+
+/** Temporary files this process is writing; a concurrent `removeStrayTempFiles` must leave them alone. */
+const writing = new Set<string>()
+let tempCounter = 0
+
+function tempPathFor(path: string): string {
+  // The pid comes first after the marker: `removeStrayTempFiles` reads it to tell a live writer from a dead one.
+  return join(dirname(path), `${basename(path)}${tempMarker}${process.pid}-${Date.now()}-${++tempCounter}`)
+}
 
 /**
  * Writes the whole file or nothing: the bytes go to a temporary sibling, are flushed to disk, and
@@ -9,16 +19,50 @@ const tempMarker = '.tmp-'
  * the new content, never a torn mix; at worst a stray temporary file, which `removeStrayTempFiles` clears.
  */
 export function writeFileAtomic(path: string, content: string): void {
-  const temp = join(dirname(path), `${basename(path)}${tempMarker}${process.pid}-${Date.now()}`)
-  const fd = openSync(temp, 'w', 0o600)
+  const temp = tempPathFor(path)
+  writing.add(temp)
   try {
-    writeSync(fd, content)
-    fsyncSync(fd)
+    const fd = openSync(temp, 'w', 0o600)
+    try {
+      writeSync(fd, content)
+      fsyncSync(fd)
+    } finally {
+      closeSync(fd)
+    }
+    renameSync(temp, path)
+  } catch (error) {
+    rmSync(temp, { force: true })
+    throw error
   } finally {
-    closeSync(fd)
+    writing.delete(temp)
   }
-  renameSync(temp, path)
   syncDirectory(dirname(path))
+}
+
+/**
+ * The same guarantee as `writeFileAtomic`, with the flushes off the event loop so that timers and
+ * sockets go on meanwhile. Two writes of the same path must not overlap: the later rename wins,
+ * whichever content it carries (`RecordWriter` runs them one at a time).
+ */
+export async function writeFileAtomicAsync(path: string, content: string): Promise<void> {
+  const temp = tempPathFor(path)
+  writing.add(temp)
+  try {
+    const file = await open(temp, 'w', 0o600)
+    try {
+      await file.writeFile(content)
+      await file.sync()
+    } finally {
+      await file.close()
+    }
+    await rename(temp, path)
+  } catch (error) {
+    await rm(temp, { force: true })
+    throw error
+  } finally {
+    writing.delete(temp)
+  }
+  await syncDirectoryAsync(dirname(path))
 }
 
 /** The rename itself lives in the directory entry, which needs its own flush to survive power loss. */
@@ -34,14 +78,28 @@ function syncDirectory(dir: string): void {
   }
 }
 
+async function syncDirectoryAsync(dir: string): Promise<void> {
+  let handle
+  try {
+    handle = await open(dir, 'r')
+    await handle.sync()
+  } catch {
+    // Some platforms (Windows) cannot open a directory; the rename is still atomic there.
+  } finally {
+    await handle?.close()
+  }
+}
+
 /** Removes temporary files left by crashed writers; a live process's file may be mid-write and is left alone. */
 export function removeStrayTempFiles(dir: string): void {
   for (const name of readdirSync(dir)) {
     const at = name.indexOf(tempMarker)
     if (at < 0) continue
+    const path = join(dir, name)
+    if (writing.has(path)) continue
     const pid = Number.parseInt(name.slice(at + tempMarker.length), 10)
     if (pid !== process.pid && isAlive(pid)) continue
-    rmSync(join(dir, name), { force: true })
+    rmSync(path, { force: true })
   }
 }
 

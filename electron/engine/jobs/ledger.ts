@@ -4,12 +4,14 @@ import {
   mkdirSync,
   openSync,
   readFileSync,
+  readSync,
   readdirSync,
   rmSync,
   writeSync,
 } from 'node:fs'
 import { join } from 'node:path'
 import { isAlive, removeStrayTempFiles, writeFileAtomic } from './atomic-file'
+import { JobWriter } from './job-writer'
 import type { JobRecord, ResultBatch, ResultPage } from './types'
 
 export type { ResultPage }
@@ -17,15 +19,26 @@ export type { ResultPage }
 /** Lock files this process holds; a lock with this pid that is not here was left by an earlier process. */
 const heldLocks = new Set<string>()
 
+/** Where each planned payload starts and ends in `payloads.jsonl`. */
+interface PayloadIndex {
+  starts: number[]
+  ends: number[]
+}
+
 /**
  * The durable record of every job, under `<stateDir>/jobs/<jobId>/`:
  * - `job.json`: the job and the state of each chunk, rewritten atomically on every transition;
- * - `payload-<n>.json`: what chunk n sends, written once when the job is planned;
+ * - `payloads.jsonl`: what each planned chunk sends, one line per chunk, written once when the job is
+ *   planned; `payload-<n>.json`: a chunk added later (a further company search page), or every chunk
+ *   of a ledger written before `payloads.jsonl` existed;
  * - `results-<seq>.json`: each batch of results, written before it is announced.
  * The job record names the last result batch, so a batch file only counts once the record says so.
+ * The process running a job writes through its `JobWriter` (asynchronous, ordered); the synchronous
+ * writes here are for jobs no run holds.
  */
 export class JobLedger {
   readonly stateDir: string
+  private readonly payloadIndexes = new Map<string, PayloadIndex | null>()
 
   constructor(stateDir: string) {
     this.stateDir = stateDir
@@ -45,12 +58,23 @@ export class JobLedger {
     return existsSync(join(this.jobDir(jobId), 'job.json'))
   }
 
-  /** Creates the job with its chunk payloads; the record is written last, so a half-created job is invisible. */
-  create(record: JobRecord, payloads: unknown[]): void {
+  /**
+   * Creates the job with its chunk payloads (one file, one flush) and, if given, its first result
+   * batch; the record is written last, so a half-created job is invisible. Returns the record saved.
+   */
+  create(record: JobRecord, payloads: unknown[], firstBatch?: Omit<ResultBatch, 'seq'>): JobRecord {
     const dir = this.jobDir(record.id)
     mkdirSync(dir, { recursive: true, mode: 0o700 })
-    payloads.forEach((payload, index) => this.writePayload(record.id, index, payload))
-    this.save(record)
+    this.payloadIndexes.delete(record.id)
+    writeFileAtomic(
+      join(dir, 'payloads.jsonl'),
+      payloads.map((payload) => JSON.stringify(payload) + '\n').join(''),
+    )
+    if (!firstBatch) {
+      this.save(record)
+      return record
+    }
+    return this.appendResults(record, firstBatch)
   }
 
   save(record: JobRecord): void {
@@ -75,12 +99,49 @@ export class JobLedger {
       .sort((a, b) => a.createdAt.localeCompare(b.createdAt))
   }
 
-  writePayload(jobId: string, index: number, payload: unknown): void {
-    writeFileAtomic(join(this.jobDir(jobId), `payload-${index}.json`), JSON.stringify(payload))
+  /** The writer of a job for the run that holds its lock; `record` returns the run's record as it is now. */
+  writer(jobId: string, record: () => JobRecord): JobWriter {
+    return new JobWriter(this.jobDir(jobId), record)
   }
 
   readPayload<T>(jobId: string, index: number): T {
+    const planned = this.payloadIndex(jobId)
+    if (planned && index < planned.starts.length) {
+      const start = planned.starts[index]!
+      const bytes = Buffer.alloc(planned.ends[index]! - start)
+      const fd = openSync(join(this.jobDir(jobId), 'payloads.jsonl'), 'r')
+      try {
+        readSync(fd, bytes, 0, bytes.length, start)
+      } finally {
+        closeSync(fd)
+      }
+      return JSON.parse(bytes.toString('utf8')) as T
+    }
     return JSON.parse(readFileSync(join(this.jobDir(jobId), `payload-${index}.json`), 'utf8')) as T
+  }
+
+  /**
+   * Line offsets of `payloads.jsonl`, read once: the file never changes after creation, and reading
+   * a chunk's payload then costs one read of its own bytes. Null for a ledger of `payload-<n>.json` files.
+   */
+  private payloadIndex(jobId: string): PayloadIndex | null {
+    const known = this.payloadIndexes.get(jobId)
+    if (known !== undefined) return known
+    const file = join(this.jobDir(jobId), 'payloads.jsonl')
+    let index: PayloadIndex | null = null
+    if (existsSync(file)) {
+      const bytes = readFileSync(file)
+      index = { starts: [], ends: [] }
+      let start = 0
+      // JSON.stringify escapes newlines inside strings, so every newline byte ends a payload.
+      for (let end = bytes.indexOf(10); end >= 0; end = bytes.indexOf(10, start)) {
+        index.starts.push(start)
+        index.ends.push(end)
+        start = end + 1
+      }
+    }
+    this.payloadIndexes.set(jobId, index)
+    return index
   }
 
   /**
@@ -151,6 +212,7 @@ export class JobLedger {
   }
 
   remove(jobId: string): void {
+    this.payloadIndexes.delete(jobId)
     rmSync(this.jobDir(jobId), { recursive: true, force: true })
   }
 }

@@ -124,7 +124,6 @@ export class JobManager {
       estimateMax: maxEnrichmentCost(plan.unique, input.options, this.settings.prices),
     })
     record.counts.rows = plan.rows
-    this.ledger.create(record, plan.chunks)
     const preset: ResultRow[] = [
       ...plan.knownKeys.map((key): ResultRow => ({ key, status: 'known', note: 'Already known; not sent.' })),
       ...plan.invalidKeys.map((key): ResultRow => ({
@@ -133,11 +132,12 @@ export class JobManager {
         note: 'Needs a first name, a last name and a company domain (or a profile URL); not sent.',
       })),
     ]
-    let saved = record
-    if (preset.length) {
-      saved.counts.done += preset.length
-      saved = this.ledger.appendResults(saved, { chunkIndex: null, rows: preset })
-    }
+    record.counts.done += preset.length
+    const saved = this.ledger.create(
+      record,
+      plan.chunks,
+      preset.length ? { chunkIndex: null, rows: preset } : undefined,
+    )
     return this.run(saved)
   }
 
@@ -291,10 +291,9 @@ export class JobManager {
 
   ack(jobId: string, cursor: number): void {
     const active = this.runs.get(jobId)
-    if (active) {
-      active.record.ackSeq = Math.min(active.record.resultSeq, Math.max(active.record.ackSeq, cursor))
-      this.ledger.save(active.record)
-    } else this.ledger.ack(jobId, cursor)
+    // A running job's record is written by its run only, so that writes never overtake one another.
+    if (active) active.ack(cursor)
+    else this.ledger.ack(jobId, cursor)
   }
 
   /** Waits for every active run; for shutdown and tests. */

@@ -32,7 +32,9 @@ export interface PollOptions<T> {
   holdIsFinal: boolean
   /**
    * Delay before the first poll, when the caller expects the work to take longer than
-   * `pollInitialDelayMs` (an enrichment chunk of many leads). Never beyond the time-out.
+   * `pollInitialDelayMs` (an enrichment chunk of many leads). Never beyond the time-out. Not jittered:
+   * it is aimed at when the work should be done, and the submissions it follows are already spread
+   * out by the rate limit.
    */
   firstDelayMs?: number
   /** Every answer that is not final, so the job can show `on_hold` and track the balance. */
@@ -57,8 +59,10 @@ export async function pollUntilSettled<T>(options: PollOptions<T>): Promise<Poll
   let delay = Math.min(options.firstDelayMs ?? settings.pollInitialDelayMs, settings.pollTimeoutMs)
   let interval = settings.pollIntervalMs
   let wasOnHold = false
+  let aimed = options.firstDelayMs !== undefined
   for (;;) {
-    await clock.sleep(jittered(delay, random), signal)
+    await clock.sleep(aimed ? delay : jittered(delay, random), signal)
+    aimed = false
     let answer: PollAnswer<T>
     try {
       answer = await options.get(options.requestId, signal)

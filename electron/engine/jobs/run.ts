@@ -6,6 +6,7 @@ import type { EngineSettings } from '../settings'
 import type { KindAdapter, SearchPayload, TerminatedChunk } from './adapters'
 import { adapterFor } from './adapters'
 import type { JobEventBus } from './events'
+import type { JobWriter } from './job-writer'
 import type { JobLedger } from './ledger'
 import { decideOutcome } from './outcome'
 import { LeadWorkEstimate, chunkWindow } from './pacing'
@@ -35,20 +36,28 @@ function jobError(error: unknown): JobError {
 
 /**
  * One execution of a job: submits chunks, polls them, writes results to the ledger, and decides
- * the job's state when nothing more can happen without the caller. Every transition is saved
- * before the next network call, so a crash at any point can be resumed from the ledger.
+ * the job's state when nothing more can happen without the caller. Writes go through the job's
+ * `JobWriter`, off the event loop; the ones that protect money are awaited: a POST leaves only once
+ * its intent is on disk, and a chunk's results are on disk, named by the record, before anyone is
+ * told. A crash at any point can be resumed from the ledger.
  */
 export class JobRun {
   record: JobRecord
   readonly finished: Promise<JobRecord>
   private readonly adapter: KindAdapter
+  private readonly writer: JobWriter
   private readonly abort = new AbortController()
+  /** Each chunk being submitted or polled (or waiting after a failed submission) by this run. */
   private readonly inFlight = new Map<number, Promise<void>>()
   private cancelled = false
   private fatal: JobError | undefined
   private submitBlocked: JobError | undefined
   private capped = false
   private transientFailures = 0
+  /** While set, no new submission starts: one failed for a reason that passes (429 budget spent, network). */
+  private submitPause: Promise<void> | undefined
+  /** Until one submission of this run is accepted, each waits for its answer before the next goes. */
+  private accepting = false
   private seenKeys: Set<string> | undefined
   /** When each chunk submitted by this run was accepted; a chunk that went on hold is dropped (its time is not work). */
   private readonly acceptedAt = new Map<number, number>()
@@ -62,6 +71,7 @@ export class JobRun {
   ) {
     this.record = record
     this.adapter = adapterFor(ctx.client, record, ctx.settings)
+    this.writer = ctx.ledger.writer(record.id, () => this.record)
     this.leadWork = new LeadWorkEstimate(ctx.settings.pollLeadWorkMs)
     // Every sleep and request of every chunk in flight listens to this one signal; each removes its listener when done.
     setMaxListeners(0, this.abort.signal)
@@ -74,17 +84,32 @@ export class JobRun {
     this.abort.abort(new ServiceError({ code: 'cancelled', message: 'The job was cancelled.' }))
   }
 
-  private save(forceProgress = false): void {
-    this.record.updatedAt = now()
-    this.ctx.ledger.save(this.record)
-    this.ctx.bus.progress(this.record, forceProgress)
+  /** Records that the caller stored every batch up to `cursor`; never moves backwards. */
+  ack(cursor: number): void {
+    this.record.ackSeq = Math.min(this.record.resultSeq, Math.max(this.record.ackSeq, cursor))
+    this.inBackground(this.save())
   }
 
-  private setState(state: JobRecord['state'], error?: JobError): void {
+  private save(forceProgress = false): Promise<void> {
+    this.record.updatedAt = now()
+    this.ctx.bus.progress(this.record, forceProgress)
+    return this.writer.save()
+  }
+
+  /** A save nothing waits for; if the disk fails, the job stops as it would on an awaited one. */
+  private inBackground(saved: Promise<void>): void {
+    saved.catch((error: unknown) => {
+      if (this.cancelled || this.fatal) return
+      this.fatal = jobError(error)
+      this.abort.abort(error)
+    })
+  }
+
+  private async setState(state: JobRecord['state'], error?: JobError): Promise<void> {
     const changed = this.record.state !== state || error?.message !== this.record.error?.message
     this.record.state = state
     this.record.error = error
-    this.save(true)
+    await this.save(true)
     if (changed) this.ctx.bus.emit({ type: 'state', jobId: this.record.id, state, error })
   }
 
@@ -109,20 +134,20 @@ export class JobRun {
 
   private async executeLocked(): Promise<JobRecord> {
     try {
-      this.prepare()
-      this.setState('running')
+      await this.prepare()
+      await this.setState('running')
       await this.recordStartingBalance()
       await this.loop()
     } catch (error) {
       if (!this.cancelled && !this.fatal) this.fatal = jobError(error)
     }
     await Promise.allSettled(this.inFlight.values())
-    this.finish()
+    await this.finish()
     return this.record
   }
 
   /** Turns what a previous run left behind into work for this one. */
-  private prepare(): void {
+  private async prepare(): Promise<void> {
     for (const chunk of this.record.chunks) {
       if (chunk.state === 'submitting') {
         // The process stopped between recording the intent and learning the request id.
@@ -133,7 +158,10 @@ export class JobRun {
         }
       }
       if (chunk.state === 'timed_out' && this.resolution === 'skip') {
-        this.skipChunk(chunk, 'Skipped: the request was still processing when the caller gave up on it.')
+        await this.skipChunk(
+          chunk,
+          'Skipped: the request was still processing when the caller gave up on it.',
+        )
       }
       // Polling is free and the request exists, so a timed-out request is polled again, never re-sent.
       if (chunk.state === 'timed_out' && chunk.requestId) chunk.state = 'submitted'
@@ -141,29 +169,36 @@ export class JobRun {
       if (chunk.state === 'held_final') chunk.state = 'pending'
       if (chunk.state === 'uncertain' && this.resolution === 'resubmit') chunk.state = 'pending'
       else if (chunk.state === 'uncertain' && this.resolution === 'skip') {
-        this.skipChunk(chunk, 'Skipped: the request may not have been received.')
-      } else if (chunk.state === 'uncertain') this.applyUncertainPolicy(chunk)
+        await this.skipChunk(chunk, 'Skipped: the request may not have been received.')
+      } else if (chunk.state === 'uncertain') await this.applyUncertainPolicy(chunk)
     }
     this.record.error = undefined
   }
 
-  private applyUncertainPolicy(chunk: ChunkRecord): void {
+  private async applyUncertainPolicy(chunk: ChunkRecord): Promise<void> {
     if (this.record.onUncertain === 'skip')
-      this.skipChunk(chunk, 'Skipped: the request may not have been received.')
+      await this.skipChunk(chunk, 'Skipped: the request may not have been received.')
     // One automatic resubmission at most: a service failing after every create would otherwise charge again and again.
     else if (this.record.onUncertain === 'resubmit' && chunk.submissions < 2) chunk.state = 'pending'
   }
 
-  skipChunk(chunk: ChunkRecord, note: string): void {
-    chunk.state = 'skipped'
-    if (this.record.kind !== 'enrichment') return
-    const keys = this.ctx.ledger
+  /** The chunk is `skipped` in the record only once its rows' results are on disk. */
+  private async skipChunk(chunk: ChunkRecord, note: string): Promise<void> {
+    if (this.record.kind !== 'enrichment') {
+      chunk.state = 'skipped'
+      return
+    }
+    await this.writeResults(
+      chunk.index,
+      this.rowKeysOf(chunk).map((key) => ({ key, status: 'skipped', note })),
+      () => (chunk.state = 'skipped'),
+    )
+  }
+
+  private rowKeysOf(chunk: ChunkRecord): string[] {
+    return this.ctx.ledger
       .readPayload<{ rowKeys: string[] }[]>(this.record.id, chunk.index)
       .flatMap((lead) => lead.rowKeys)
-    this.writeResults(
-      chunk.index,
-      keys.map((key) => ({ key, status: 'skipped', note })),
-    )
   }
 
   private async recordStartingBalance(): Promise<void> {
@@ -183,29 +218,50 @@ export class JobRun {
       if (this.cancelled || this.fatal) return
       for (const chunk of this.record.chunks) {
         if ((chunk.state === 'submitted' || chunk.state === 'on_hold') && !this.inFlight.has(chunk.index)) {
-          this.track(chunk)
+          this.track(chunk, this.poll(chunk))
         }
       }
       while (!this.cancelled && !this.fatal && !this.submitBlocked && this.inFlight.size < limit) {
-        const next = this.record.chunks.find((chunk) => chunk.state === 'pending')
+        if (this.submitPause) {
+          await this.submitPause
+          continue
+        }
+        const next = this.record.chunks.find(
+          (chunk) => chunk.state === 'pending' && !this.inFlight.has(chunk.index),
+        )
         if (!next) break
         if (this.wouldPassCap(next)) {
           this.capped = true
           break
         }
-        await this.submit(next)
-        if (next.state === 'submitted') this.track(next)
-        else if (next.state === 'pending' && !this.submitBlocked) {
-          await this.ctx.clock.sleep(this.ctx.settings.retryMaxDelayMs, this.abort.signal)
-        }
+        await this.startSubmission(next)
       }
       if (this.inFlight.size === 0) return
       await Promise.race(this.inFlight.values())
     }
   }
 
-  private track(chunk: ChunkRecord): void {
-    const task = this.poll(chunk)
+  /**
+   * Submits a chunk, then polls it, as one task in flight. Resolves as soon as its POST leaves (or it
+   * ends without one): the next chunk's intent is written while this POST travels, never earlier, so
+   * at most one recorded intent is waiting for a rate slot when the process dies. The first submission
+   * of a run is answered before the next leaves, so that a wrong address, a refused key or plan stop
+   * the job after one request.
+   */
+  private startSubmission(chunk: ChunkRecord): Promise<void> {
+    let leaving!: () => void
+    const left = new Promise<void>((resolve) => (leaving = resolve))
+    const submitted = this.submit(chunk, leaving)
+    const task = this.track(
+      chunk,
+      submitted.then(() => (chunk.state === 'submitted' ? this.poll(chunk) : undefined)),
+    )
+    const answered = submitted.catch(() => undefined)
+    return Promise.race([this.accepting ? left : answered, task])
+  }
+
+  private track(chunk: ChunkRecord, work: Promise<void>): Promise<void> {
+    const task = work
       .catch((error: unknown) => {
         if (this.cancelled) return
         this.fatal = jobError(error)
@@ -213,6 +269,7 @@ export class JobRun {
       })
       .finally(() => this.inFlight.delete(chunk.index))
     this.inFlight.set(chunk.index, task)
+    return task
   }
 
   /** Charged plus the most every outstanding and this chunk could cost must stay within the cap. */
@@ -233,7 +290,8 @@ export class JobRun {
     return committed > cap
   }
 
-  private async submit(chunk: ChunkRecord): Promise<void> {
+  /** `leaving` is called when the POST goes out, after its intent is on disk. */
+  private async submit(chunk: ChunkRecord, leaving: () => void): Promise<void> {
     const payload = this.ctx.ledger.readPayload<unknown>(this.record.id, chunk.index)
     chunk.state = 'submitting'
     chunk.intentAt = now()
@@ -241,27 +299,34 @@ export class JobRun {
     chunk.submissions += 1
     chunk.error = undefined
     this.record.requestsSent += 1
-    this.save()
+    // If the intent cannot be written the job stops; a resume treats the chunk as uncertain, which is safe.
+    await this.save()
     try {
-      const requestId = await this.adapter.create(payload)
+      const requestId = await this.adapter.create(payload, () => {
+        // Cancelled while the intent was written or the rate slot awaited: nothing leaves.
+        if (this.cancelled) throw this.abort.signal.reason
+        leaving()
+      })
       chunk.state = 'submitted'
       chunk.requestId = requestId
       chunk.submittedAt = now()
       this.acceptedAt.set(chunk.index, this.ctx.clock.now())
       this.transientFailures = 0
-      this.save()
+      this.accepting = true
     } catch (error) {
-      this.onSubmitFailed(chunk, error)
+      await this.onSubmitFailed(chunk, error)
+      return
     }
+    await this.save()
   }
 
-  private onSubmitFailed(chunk: ChunkRecord, error: unknown): void {
+  private async onSubmitFailed(chunk: ChunkRecord, error: unknown): Promise<void> {
     const failure = jobError(error)
     chunk.error = failure
     switch (failure.code) {
       case 'outcome_unknown':
         chunk.state = 'uncertain'
-        this.applyUncertainPolicy(chunk)
+        await this.applyUncertainPolicy(chunk)
         break
       case 'rate_limited':
       case 'network':
@@ -270,7 +335,7 @@ export class JobRun {
         // Nothing was created (the client reports anything doubtful as outcome_unknown): try again later.
         chunk.state = 'pending'
         chunk.submissions -= 1
-        if (++this.transientFailures >= maxTransientSubmitFailures) this.submitBlocked = failure
+        this.pauseSubmissions(failure)
         break
       case 'auth':
       case 'credits':
@@ -287,21 +352,41 @@ export class JobRun {
         chunk.submissions -= 1
         break
       default:
-        this.failChunk(chunk, failure)
+        await this.failChunk(chunk, failure)
     }
-    this.save()
+    await this.save()
   }
 
-  private failChunk(chunk: ChunkRecord, failure: JobError): void {
-    chunk.state = 'failed'
+  /**
+   * Submissions that fail together (one 429 burst) count once: new ones wait `retryMaxDelayMs`, and
+   * only failures on either side of such a pause add up to blocking the job.
+   */
+  private pauseSubmissions(failure: JobError): void {
+    if (this.submitPause) return
+    if (++this.transientFailures >= maxTransientSubmitFailures) {
+      this.submitBlocked = failure
+      return
+    }
+    const pause = this.ctx.clock
+      .sleep(this.ctx.settings.retryMaxDelayMs, this.abort.signal)
+      .catch(() => undefined)
+      .finally(() => {
+        if (this.submitPause === pause) this.submitPause = undefined
+      })
+    this.submitPause = pause
+  }
+
+  /** The chunk is `failed` in the record only once its rows' results are on disk. */
+  private async failChunk(chunk: ChunkRecord, failure: JobError): Promise<void> {
     chunk.error = failure
-    if (this.record.kind !== 'enrichment') return
-    const keys = this.ctx.ledger
-      .readPayload<{ rowKeys: string[] }[]>(this.record.id, chunk.index)
-      .flatMap((lead) => lead.rowKeys)
-    this.writeResults(
+    if (this.record.kind !== 'enrichment') {
+      chunk.state = 'failed'
+      return
+    }
+    await this.writeResults(
       chunk.index,
-      keys.map((key) => ({ key, status: 'failed', note: failure.message })),
+      this.rowKeysOf(chunk).map((key) => ({ key, status: 'failed', note: failure.message })),
+      () => (chunk.state = 'failed'),
     )
   }
 
@@ -310,11 +395,16 @@ export class JobRun {
     if (!requestId) throw new Error(`Chunk ${chunk.index} has no request id`)
     // Searches are quick; a chunk sent by an earlier run may be done already: both are polled soon.
     const expectsLeadWork = this.record.kind === 'enrichment' && this.acceptedAt.has(chunk.index)
+    const answeredAt: number[] = []
     let outcome
     try {
       outcome = await pollUntilSettled({
         requestId,
-        get: (id, signal) => this.adapter.get(id, signal),
+        get: async (id, signal) => {
+          const answer = await this.adapter.get(id, signal)
+          answeredAt.push(this.ctx.clock.now())
+          return answer
+        },
         settings: this.ctx.settings,
         clock: this.ctx.clock,
         random: this.ctx.random,
@@ -331,10 +421,11 @@ export class JobRun {
     this.acceptedAt.delete(chunk.index)
     switch (outcome.kind) {
       case 'terminated':
-        if (acceptedAt !== undefined) this.leadWork.observe(chunk.size, this.ctx.clock.now() - acceptedAt)
-        this.onTerminated(chunk, outcome.answer)
-        // Storing the results saved the record with the chunk done: a second save would only cost an fsync.
-        return
+        if (acceptedAt !== undefined && answeredAt.length > 0) {
+          this.leadWork.observe(chunk.size, answeredAt[0]! - acceptedAt, answeredAt.at(-1)! - acceptedAt)
+        }
+        // Storing the results saves the record with the chunk done: a second save would only cost a write.
+        return this.onTerminated(chunk, outcome.answer)
       case 'held_final':
         chunk.state = 'held_final'
         chunk.error = {
@@ -359,13 +450,13 @@ export class JobRun {
         }
         break
       case 'lost':
-        this.failChunk(chunk, {
+        await this.failChunk(chunk, {
           code: outcome.error.code,
           message: `The service no longer knows request ${requestId}: ${outcome.error.message}`,
         })
         break
     }
-    this.save()
+    await this.save()
   }
 
   private noteBalance(answer: PollAnswer<unknown>): void {
@@ -381,31 +472,36 @@ export class JobRun {
     // Checked on every answer, not only on a change: a resumed run starts `running` with chunks already on hold.
     const anyOnHold = this.record.chunks.some((c) => c.state === 'on_hold')
     if (anyOnHold && this.record.state === 'running') {
-      this.setState('on_hold', {
-        code: 'credits',
-        message: 'Out of credits: the service paused this job. It resumes by itself after a top-up.',
-      })
-    } else if (!anyOnHold && this.record.state === 'on_hold') this.setState('running')
-    else if (changed) this.save()
+      this.inBackground(
+        this.setState('on_hold', {
+          code: 'credits',
+          message: 'Out of credits: the service paused this job. It resumes by itself after a top-up.',
+        }),
+      )
+    } else if (!anyOnHold && this.record.state === 'on_hold') this.inBackground(this.setState('running'))
+    else if (changed) this.inBackground(this.save())
   }
 
-  private onTerminated(chunk: ChunkRecord, answer: PollAnswer<unknown>): void {
+  private async onTerminated(chunk: ChunkRecord, answer: PollAnswer<unknown>): Promise<void> {
     this.noteBalance(answer)
     const payload = this.ctx.ledger.readPayload<unknown>(this.record.id, chunk.index)
     const result = this.adapter.toResults(payload, answer.value)
-    chunk.state = 'done'
-    chunk.creditsConsumed = result.creditsConsumed
-    chunk.error = undefined
-    this.record.creditsConsumed += result.creditsConsumed
     let rows = result.rows
+    let nextPage: ChunkRecord | undefined
     if (this.record.kind === 'company_search') {
       rows = this.dedupe(rows)
-      this.planNextPage(chunk, payload as SearchPayload, result)
+      nextPage = await this.planNextPage(chunk, payload as SearchPayload, result)
     }
-    if (this.record.kind !== 'enrichment') this.record.counts.rows += rows.length
-    this.writeResults(chunk.index, rows)
+    await this.writeResults(chunk.index, rows, () => {
+      chunk.state = 'done'
+      chunk.creditsConsumed = result.creditsConsumed
+      chunk.error = undefined
+      this.record.creditsConsumed += result.creditsConsumed
+      if (this.record.kind !== 'enrichment') this.record.counts.rows += rows.length
+      if (nextPage) this.record.chunks.push(nextPage)
+    })
     if (this.record.state === 'on_hold' && !this.record.chunks.some((c) => c.state === 'on_hold')) {
-      this.setState('running')
+      await this.setState('running')
     }
   }
 
@@ -419,43 +515,49 @@ export class JobRun {
     return rows.filter((row) => !seen.has(row.key) && seen.add(row.key))
   }
 
-  private planNextPage(chunk: ChunkRecord, payload: SearchPayload, result: TerminatedChunk): void {
+  /** The next page to fetch, if any; its payload is on disk before the record may name it. */
+  private async planNextPage(
+    chunk: ChunkRecord,
+    payload: SearchPayload,
+    result: TerminatedChunk,
+  ): Promise<ChunkRecord | undefined> {
     const found = result.totalAvailable ?? 0
     this.record.totalAvailable = found
     const limit = payload.limit ?? 100
     this.record.estimateMax =
       companyPageCount(this.record.search, found) * limit * this.ctx.settings.prices.companySearchResult
     const next = nextCompanyPage(this.record, chunk, payload, result.rows.length, found)
-    if (!next) return
-    // The payload is on disk before the record names the page, so a crash cannot leave a page without one.
-    this.ctx.ledger.writePayload(this.record.id, next.chunk.index, next.payload)
-    this.record.chunks.push(next.chunk)
+    if (!next) return undefined
+    await this.writer.writePayload(next.chunk.index, next.payload)
+    return next.chunk
   }
 
-  /** Results reach the ledger (with the chunk's new state) before anyone is told about them. */
-  private writeResults(chunkIndex: number | null, rows: ResultRow[]): void {
+  /**
+   * Results reach the ledger before anyone is told about them. `apply` changes the record to match
+   * (the chunk's new state): it runs once the batch is on disk, and the record is saved after it.
+   */
+  private async writeResults(chunkIndex: number | null, rows: ResultRow[], apply: () => void): Promise<void> {
     const counted: Partial<Record<RowStatus, number>> = {}
     for (const row of rows) counted[row.status] = (counted[row.status] ?? 0) + 1
-    this.record.counts.done += rows.length
-    this.record.counts.found += counted.found ?? 0
-    this.record.counts.notFound += counted.not_found ?? 0
-    this.record = this.ctx.ledger.appendResults(this.record, { chunkIndex, rows })
-    this.ctx.bus.emit({
-      type: 'results',
-      jobId: this.record.id,
-      seq: this.record.resultSeq,
-      rows: rows.length,
+    const seq = await this.writer.appendResults({ chunkIndex, rows }, (written) => {
+      apply()
+      this.record.resultSeq = written
+      this.record.updatedAt = now()
+      this.record.counts.done += rows.length
+      this.record.counts.found += counted.found ?? 0
+      this.record.counts.notFound += counted.not_found ?? 0
     })
+    this.ctx.bus.emit({ type: 'results', jobId: this.record.id, seq, rows: rows.length })
     this.ctx.bus.progress(this.record)
   }
 
-  private finish(): void {
+  private async finish(): Promise<void> {
     const { state, error } = decideOutcome(this.record, {
       cancelled: this.cancelled,
       fatal: this.fatal,
       submitBlocked: this.submitBlocked,
       capped: this.capped,
     })
-    this.setState(state, error)
+    await this.setState(state, error)
   }
 }

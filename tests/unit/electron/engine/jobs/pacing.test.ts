@@ -26,28 +26,48 @@ describe('chunkWindow', () => {
 })
 
 describe('LeadWorkEstimate', () => {
-  it('starts from the default and aims the first poll a little early', () => {
+  it('starts from the default and aims the first poll at when the chunk should be done', () => {
     const estimate = new LeadWorkEstimate(300)
     expect(estimate.msPerLead()).toBe(300)
-    expect(estimate.firstPollDelayMs(100)).toBe(27_000)
+    expect(estimate.firstPollDelayMs(100)).toBe(30_000)
   })
 
-  it('learns the median observed time per lead', () => {
+  it('shrinks a little after a first poll that finds the chunk done', () => {
     const estimate = new LeadWorkEstimate(300)
+    estimate.observe(100, 30_000)
+    expect(estimate.msPerLead()).toBeCloseTo(297, 6)
+    // Done well before the estimate: the bound it gives is taken at once.
     estimate.observe(100, 10_000)
-    expect(estimate.msPerLead()).toBe(100)
-    estimate.observe(50, 50_000)
-    estimate.observe(10, 2_000)
-    expect(estimate.msPerLead()).toBe(200)
-    estimate.observe(100, 25_000)
-    expect(estimate.msPerLead()).toBe(225)
-    expect(estimate.firstPollDelayMs(40)).toBe(8_100)
+    expect(estimate.msPerLead()).toBeCloseTo(99, 6)
   })
 
-  it('shrinks an estimate that was too long when every first poll finds the chunk done', () => {
+  it('grows to the middle of what an early first poll showed', () => {
     const estimate = new LeadWorkEstimate(300)
-    for (let chunk = 0; chunk < 5; chunk++) estimate.observe(100, estimate.firstPollDelayMs(100))
-    expect(estimate.msPerLead()).toBeLessThan(300 * 0.9 ** 2)
+    // Still processing at 30 s, done at the poll 5 s later: somewhere in between.
+    estimate.observe(100, 30_000, 35_000)
+    expect(estimate.msPerLead()).toBe(325)
+    // A chunk that was only just late grows the estimate by the step at least.
+    estimate.observe(100, 32_500, 32_600)
+    expect(estimate.msPerLead()).toBeCloseTo(328.25, 6)
+  })
+
+  it('settles where about one first poll in ten is early, against a service that takes 300 ms a lead', () => {
+    const estimate = new LeadWorkEstimate(100)
+    const actual = 30_000
+    let early = 0
+    for (let chunk = 0; chunk < 400; chunk++) {
+      const first = estimate.firstPollDelayMs(100)
+      if (first >= actual) estimate.observe(100, first)
+      else {
+        if (chunk >= 200) early++
+        // Polled again every 5 s until done.
+        estimate.observe(100, first, first + 5_000 * Math.ceil((actual - first) / 5_000))
+      }
+    }
+    expect(early).toBeGreaterThan(5)
+    expect(early).toBeLessThanOrEqual(30)
+    expect(estimate.msPerLead()).toBeGreaterThan(290)
+    expect(estimate.msPerLead()).toBeLessThan(330)
   })
 
   it('ignores empty chunks', () => {
