@@ -8,9 +8,9 @@ export const emailStatusCycle = ['deliverable', 'catch_all_safe', 'catch_all', '
 
 /**
  * Fills the app's IndexedDB ('leadkeeper', created by Dexie on the first page load) with records in
- * the shapes of src/db/schema.ts, through the raw IndexedDB API, as an older session would have left
- * them: a 200,000-row list with results on its first 50,000 rows, and a library of people and
- * companies.
+ * the shapes of src/db/schema.ts, through the raw IndexedDB API, as an earlier session would have left
+ * them: a 200,000-row list with results on its first 50,000 rows (unknown facets held as '' and 0, as
+ * version 1 wrote them, with the facet counts of version 2), and a library of people and companies.
  */
 export async function seedDatabase(page: Page): Promise<void> {
   await page.waitForFunction(async () =>
@@ -55,6 +55,17 @@ export async function seedDatabase(page: Page): Promise<void> {
           creditsSpent: 41_250,
         }),
       )
+      // The counts the app keeps beside the rows (facetCounts, schema version 2), tallied as written.
+      const counts = new Map<
+        string,
+        { listId: string; facet: string; value: string | number; count: number }
+      >()
+      const count = (facet: string, value: string | number) => {
+        const key = JSON.stringify([facet, value])
+        const known = counts.get(key)
+        if (known) known.count += 1
+        else counts.set(key, { listId, facet, value, count: 1 })
+      }
       for (let start = 0; start < rowCount; start += 50_000) {
         await write(['rows'], (tx) => {
           const rows = tx.objectStore('rows')
@@ -67,6 +78,8 @@ export async function seedDatabase(page: Page): Promise<void> {
               index === 1 ? '=HYPERLINK("x")' : `note ${index}`,
             ]
             const status = cycle[index % 4]!
+            if (index >= enriched) count('status', 'pending')
+            else if (status === 'not_found') count('status', 'not_found')
             if (index >= enriched) {
               rows.put({
                 listId,
@@ -99,6 +112,12 @@ export async function seedDatabase(page: Page): Promise<void> {
               const country = countries[index % 4]!
               const seniority = seniorities[index % 3]!
               const hasPhone = index % 5 === 0 ? 1 : 0
+              count('status', 'found')
+              count('emailStatus', status)
+              count('seniority', seniority)
+              count('country', country)
+              count('company', `Company ${index % 500}`)
+              if (hasPhone) count('hasPhone', 1)
               rows.put({
                 listId,
                 index,
@@ -130,6 +149,9 @@ export async function seedDatabase(page: Page): Promise<void> {
           }
         })
       }
+      await write(['facetCounts'], (tx) => {
+        for (const record of counts.values()) tx.objectStore('facetCounts').put(record)
+      })
       await write(['contacts', 'companies'], (tx) => {
         const contacts = tx.objectStore('contacts')
         for (let index = 0; index < 300; index += 1) {
