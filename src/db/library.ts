@@ -282,16 +282,26 @@ interface Plan<T, I, F extends string> {
   facets: [F, string[]][]
 }
 
+function criteriaOf<F extends string>(search: LibrarySearch<F>): { prefix: string; facets: [F, string[]][] } {
+  const facets = Object.entries(search.facets ?? {}).filter(
+    (entry): entry is [F, string[]] => Array.isArray(entry[1]) && entry[1].length > 0,
+  )
+  return { prefix: (search.prefix ?? '').trim().toLowerCase(), facets }
+}
+
 function planOf<T, I, F extends string>(
   table: Table<T, string, I>,
   prefixIndexes: string[],
   search: LibrarySearch<F>,
 ): Plan<T, I, F> {
-  const prefix = (search.prefix ?? '').trim().toLowerCase()
-  const facets = Object.entries(search.facets ?? {}).filter(
-    (entry): entry is [F, string[]] => Array.isArray(entry[1]) && entry[1].length > 0,
-  )
+  const { prefix, facets } = criteriaOf(search)
   return { table, indexes: prefix === '' ? prefixIndexes.slice(0, 1) : prefixIndexes, prefix, facets }
+}
+
+/** True when a search has neither prefix nor facet: it matches the whole library. */
+export function isEverything<F extends string>(search: LibrarySearch<F>): boolean {
+  const { prefix, facets } = criteriaOf(search)
+  return prefix === '' && facets.length === 0
 }
 
 /** The same bounds as the index ranges below, so a record's section agrees with the walks. */
@@ -440,6 +450,18 @@ export function matchCompanyDomains(
 ): Promise<string[]> {
   const plan = companyPlan(search, database)
   return reading(plan.table, () => matchKeys(plan))
+}
+
+/**
+ * Records `start` to `start + count` of the whole library in the order of an empty search, by
+ * position (the index's cursor skips ahead natively): browsing everything needs no key list.
+ */
+export function contactsAt(start: number, count: number, database: LeadkeeperDb = appDb) {
+  return database.contacts.orderBy(contactIndexes[0]!).offset(start).limit(count).toArray()
+}
+
+export function companiesAt(start: number, count: number, database: LeadkeeperDb = appDb) {
+  return database.companies.orderBy(companyIndexes[0]!).offset(start).limit(count).toArray()
 }
 
 /**

@@ -3,8 +3,11 @@ import { defineStore } from 'pinia'
 import { ref, shallowRef } from 'vue'
 import { notify } from '@/app/notify'
 import {
+  companiesAt,
   companyFacetCounts,
   contactFacetCounts,
+  contactsAt,
+  isEverything,
   matchCompanyDomains,
   matchContactIds,
   searchCompanies,
@@ -41,7 +44,8 @@ export const useLibraryStore = defineStore('library', () => {
   /** True while the full match set of the current search is being collected. */
   const counting = ref(false)
   const version = ref(0)
-  let keys: string[] = []
+  /** The matching keys in order; null when the search matches the whole library, read by position. */
+  let keys: string[] | null = []
   let firstPage: (ContactRecord | CompanyRecord)[] = []
   let searching = 0
   let subscriptions: Subscription[] = []
@@ -93,11 +97,12 @@ export const useLibraryStore = defineStore('library', () => {
   async function search(): Promise<void> {
     const run = ++searching
     const contacts = tab.value === 'contacts'
-    const query = { prefix: prefix.value }
+    const contactSearch = { prefix: prefix.value, facets: contactFacets.value }
+    const companySearch = { prefix: prefix.value, facets: companyFacets.value }
     try {
       const first = contacts
-        ? await searchContacts({ ...query, facets: contactFacets.value, limit: firstPageSize })
-        : await searchCompanies({ ...query, facets: companyFacets.value, limit: firstPageSize })
+        ? await searchContacts({ ...contactSearch, limit: firstPageSize })
+        : await searchCompanies({ ...companySearch, limit: firstPageSize })
       if (run !== searching) return
       shownTab.value = contacts ? 'contacts' : 'companies'
       firstPage = first.items
@@ -109,9 +114,16 @@ export const useLibraryStore = defineStore('library', () => {
       version.value += 1
       watchFacets()
       if (first.exact) return
-      const all = contacts
-        ? await matchContactIds({ ...query, facets: contactFacets.value })
-        : await matchCompanyDomains({ ...query, facets: companyFacets.value })
+      if (isEverything(contacts ? contactSearch : companySearch)) {
+        // Everything, in name order: a count, and rows read by position, without a million keys.
+        const total = await (contacts ? db.contacts.count() : db.companies.count())
+        if (run !== searching) return
+        keys = null
+        matching.value = total
+        counting.value = false
+        return
+      }
+      const all = contacts ? await matchContactIds(contactSearch) : await matchCompanyDomains(companySearch)
       if (run !== searching) return
       keys = all
       matching.value = all.length
@@ -141,23 +153,25 @@ export const useLibraryStore = defineStore('library', () => {
     return search()
   }
 
-  /** Rows of the first page are served as the search read them; the rest by key. */
+  /** Rows of the first page are served as the search read them; the rest by key or by position. */
   async function fetchRecords<T>(
     table: { bulkGet(keys: string[]): Promise<(T | undefined)[]> },
+    at: (start: number, count: number) => Promise<T[]>,
     start: number,
     count: number,
   ): Promise<T[]> {
     if (start + count <= firstPage.length) return firstPage.slice(start, start + count) as T[]
+    if (keys === null) return at(start, count)
     const records = await table.bulkGet(keys.slice(start, start + count))
     return records.filter((record): record is T => record !== undefined)
   }
 
   function fetchContacts(start: number, count: number): Promise<ContactRecord[]> {
-    return fetchRecords<ContactRecord>(db.contacts, start, count)
+    return fetchRecords<ContactRecord>(db.contacts, contactsAt, start, count)
   }
 
   function fetchCompanies(start: number, count: number): Promise<CompanyRecord[]> {
-    return fetchRecords<CompanyRecord>(db.companies, start, count)
+    return fetchRecords<CompanyRecord>(db.companies, companiesAt, start, count)
   }
 
   return {

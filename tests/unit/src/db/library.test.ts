@@ -2,8 +2,11 @@ import 'fake-indexeddb/auto'
 import { describe, expect, it } from 'vitest'
 import { LeadkeeperDb, type Provenance } from '@/db/schema'
 import {
+  companiesAt,
   companyFacetCounts,
   contactFacetCounts,
+  contactsAt,
+  isEverything,
   matchCompanyDomains,
   matchContactIds,
   searchCompanies,
@@ -240,6 +243,18 @@ describe('library search', () => {
     expect(everyone).toHaveLength(60)
     const names = (await database.contacts.bulkGet(everyone)).map((c) => c!.nameLower)
     expect(names).toEqual([...names].sort())
+  })
+
+  it('reads the whole library by position in the order of an empty search', async () => {
+    const database = await seeded()
+    const all = await matchContactIds({}, database)
+    expect((await contactsAt(0, 25, database)).map((c) => c.id)).toEqual(all.slice(0, 25))
+    expect((await contactsAt(50, 25, database)).map((c) => c.id)).toEqual(all.slice(50))
+    expect((await companiesAt(1, 5, database)).map((c) => c.domain)).toEqual(['zeta.com'])
+    expect(isEverything({})).toBe(true)
+    expect(isEverything({ prefix: '  ', facets: { country: [] } })).toBe(true)
+    expect(isEverything({ prefix: 'a' })).toBe(false)
+    expect(isEverything({ facets: { country: ['Spain'] } })).toBe(false)
   })
 
   it('keeps a rare facet value exact past the records a first page reads', async () => {

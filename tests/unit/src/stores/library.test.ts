@@ -57,6 +57,24 @@ describe('the library store', () => {
     expect(all.every((id) => Number(id.slice(2)) % 5 < 3)).toBe(true)
   })
 
+  it('browses the whole library by position, in name order, from its count', async () => {
+    const store = useLibraryStore()
+    await store.search()
+    expect(store.matching).toBe(250)
+    expect(store.counting).toBe(false)
+    const all = await matchContactIds({})
+    const rows = [...(await store.fetchContacts(0, 100)), ...(await store.fetchContacts(100, 100))]
+    rows.push(...(await store.fetchContacts(200, 100)))
+    expect(rows.map((contact) => contact.id)).toEqual(all)
+    expect((await store.fetchContacts(240, 100)).map((contact) => contact.id)).toEqual(all.slice(240))
+    store.tab = 'companies'
+    await store.search()
+    expect(store.matching).toBe(10)
+    expect((await store.fetchCompanies(0, 100)).map((company) => company.name)).toEqual(
+      Array.from({ length: 10 }, (_, i) => `Company ${i}`),
+    )
+  })
+
   it('filters by facets and answers a narrow search in one step', async () => {
     const store = useLibraryStore()
     store.prefix = 'mar'
