@@ -1,0 +1,118 @@
+import { afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { createApp, h, nextTick, type App } from 'vue'
+import DataGrid from '@/components/grid/DataGrid.vue'
+import type { GridColumn } from '@/components/grid/types'
+
+const columns: GridColumn[] = Array.from({ length: 30 }, (_, at) => ({
+  key: `c${at}`,
+  title: `C${at}`,
+  width: 100,
+}))
+
+// happy-dom does no layout: the scroller reports the size a window would give it.
+beforeAll(() => {
+  for (const [name, size] of [
+    ['clientHeight', 36 + 10 * 34],
+    ['clientWidth', 800],
+  ] as const) {
+    Object.defineProperty(HTMLElement.prototype, name, {
+      configurable: true,
+      get(this: HTMLElement) {
+        return this.classList.contains('scroller') ? size : 0
+      },
+    })
+  }
+})
+
+let app: App | undefined
+afterEach(() => {
+  app?.unmount()
+  document.body.innerHTML = ''
+})
+
+async function settle(): Promise<void> {
+  for (let i = 0; i < 5; i++) {
+    await new Promise((done) => setTimeout(done, 0))
+    await nextTick()
+  }
+}
+
+/** `held`: pages past the first never arrive, as a slow read would. */
+async function mountGrid(rowCount: number, held = false) {
+  const calls: [number, number][] = []
+  const fetchRows = async (start: number, count: number) => {
+    calls.push([start, count])
+    if (held && start > 0) await new Promise(() => {})
+    return Array.from({ length: Math.max(0, Math.min(count, rowCount - start)) }, (_, at) => start + at)
+  }
+  const host = document.createElement('div')
+  document.body.append(host)
+  app = createApp({
+    render: () =>
+      h(DataGrid<number>, {
+        columns,
+        rowCount,
+        fetchRows,
+        cellText: (row: number, column: GridColumn) => `${row}/${column.key}`,
+      }),
+  })
+  app.mount(host)
+  await settle()
+  const scroller = host.querySelector<HTMLElement>('[data-test="grid-scroller"]')!
+  const scroll = async (top: number, left = 0) => {
+    scroller.scrollTop = top
+    scroller.scrollLeft = left
+    scroller.dispatchEvent(new Event('scroll'))
+    await settle()
+  }
+  const row = (index: number) => host.querySelector<HTMLElement>(`[data-row-index="${index}"]`)
+  const texts = (index: number) => [...row(index)!.querySelectorAll('.cell')].map((cell) => cell.textContent)
+  return { host, calls, scroll, row, texts }
+}
+
+describe('DataGrid', () => {
+  it('draws the page in view without waiting for the pages of its margin, only the columns in view', async () => {
+    const grid = await mountGrid(10_000, true)
+    expect(grid.calls[0]).toEqual([0, 100])
+    expect(grid.calls.slice(1)).toEqual([
+      [100, 100],
+      [200, 100],
+    ])
+    expect(grid.host.querySelectorAll('.row')).toHaveLength(11)
+    const shown = grid.texts(0)
+    expect(shown[0]).toBe('0/c0')
+    expect(shown.length).toBeLessThan(columns.length)
+    expect(shown.length).toBeGreaterThanOrEqual(8)
+  })
+
+  it('hands a row that scrolls out its element to the next row, and keeps the elements of rows still in view', async () => {
+    const grid = await mountGrid(10_000)
+    const fifth = grid.row(5)
+    const first = grid.row(0)
+    await grid.scroll(68)
+    expect(grid.row(5)).toBe(fifth)
+    expect(grid.texts(5)[0]).toBe('5/c0')
+    expect(grid.row(0)).toBeNull()
+    expect(first?.dataset['rowIndex']).toBe('12')
+    expect(grid.texts(12)[0]).toBe('12/c0')
+  })
+
+  it('draws the columns under a horizontal scroll position', async () => {
+    const grid = await mountGrid(1_000)
+    await grid.scroll(0, 2_000)
+    const shown = grid.texts(0)
+    expect(shown[0]).toBe('0/c17')
+    expect(shown).toContain('0/c27')
+    expect(shown).not.toContain('0/c5')
+  })
+
+  it('fetches ahead of a steady scroll and only the rows in view after a jump', async () => {
+    const grid = await mountGrid(100_000)
+    for (let top = 34 * 40; top <= 34 * 120; top += 34 * 40) await grid.scroll(top)
+    expect(grid.calls.map(([start]) => start)).toContain(300)
+    grid.calls.length = 0
+    await grid.scroll(34 * 50_010 + 17)
+    expect(grid.calls).toEqual([[50_000, 100]])
+    expect(grid.texts(50_015)[0]).toBe('50015/c0')
+  })
+})
