@@ -18,11 +18,16 @@
  *   Pacing of an enrichment: unless `maxChunksInFlight` is set, the chunks in flight are sized from
  *   the rate limit and the expected time of a chunk (`chunkSize × pollLeadWorkMs`, 300 ms a lead):
  *   27 at 100 requests a minute and 100 leads, at most 30. A chunk is first polled when it should be
- *   done (the per-lead time learnt from the job's finished chunks), then every 5 s backing off;
- *   searches and chunks sent by an earlier run are first polled after `pollInitialDelayMs`.
+ *   done (the per-lead time learnt from the job's finished chunks, kept where about one first poll in
+ *   ten is early), then every 5 s backing off; searches and chunks sent by an earlier run are first
+ *   polled after `pollInitialDelayMs`. Charged creates take `{ beforeSend }` (`CreateOptions`), called
+ *   when the request has its rate slot, just before it leaves.
  *
  * Jobs
  * - `new JobLedger(stateDir)`: durable store (atomic writes) of jobs, chunk payloads and result batches.
+ *   A running job writes through `ledger.writer(jobId, record)` (`JobWriter`): off the event loop, one
+ *   record write at a time, each POST's intent on disk before it leaves, results on disk and named by
+ *   the record before they are announced.
  * - `new JobManager({ ledger, client, settings?, clock?, random? })`:
  *   `startEnrichment({ id?, rows, options, maxCredits?, onUncertain? })`, `startLeadSearch({ search, … })`,
  *   `startCompanySearch({ search, … })` return the `JobRecord` at once and run in the background;
@@ -42,6 +47,7 @@ export { createServiceClient } from './client/client'
 export type {
   CompanyLookup,
   CreateCompanySearchBody,
+  CreateOptions,
   CreateEnrichmentBody,
   CreateLeadSearchBody,
   EnrichmentLead,
@@ -74,6 +80,7 @@ export { defaultSettings, resolveSettings, scaleDurations } from './settings'
 export type { EngineSettings, SettingsOverrides } from './settings'
 export type { JobEvent, JobListener, JobProgress } from './jobs/events'
 export { JobLedger } from './jobs/ledger'
+export type { JobWriter } from './jobs/job-writer'
 export type { ResultPage } from './jobs/ledger'
 export { JobManager, jobIdFrom } from './jobs/manager'
 export type { JobManagerOptions, StartEnrichment, StartSearch, UncertainEvidence } from './jobs/manager'

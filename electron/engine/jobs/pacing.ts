@@ -31,8 +31,13 @@ export function chunkWindow(
 export class LeadWorkEstimate {
   private estimate: number
 
+  /**
+   * Until a chunk is observed the estimate is the default plus a margin: every chunk of the first
+   * window is sent before any answer can correct it, and a guess that is right to the millisecond
+   * would find about half of them still processing (a second poll each, and its delay).
+   */
   constructor(defaultMsPerLead: number) {
-    this.estimate = defaultMsPerLead
+    this.estimate = defaultMsPerLead * (1 + startMargin)
   }
 
   /**
@@ -60,3 +65,4 @@ export class LeadWorkEstimate {
 
 /** With the growth to the middle of an early chunk (typically 5–10 %), about one early first poll in ten. */
 const shrinkStep = 0.01
+const startMargin = 0.05

@@ -26,16 +26,16 @@ describe('chunkWindow', () => {
 })
 
 describe('LeadWorkEstimate', () => {
-  it('starts from the default and aims the first poll at when the chunk should be done', () => {
+  it('starts a little past the default: the whole first window is sent before anything is learnt', () => {
     const estimate = new LeadWorkEstimate(300)
-    expect(estimate.msPerLead()).toBe(300)
-    expect(estimate.firstPollDelayMs(100)).toBe(30_000)
+    expect(estimate.msPerLead()).toBe(315)
+    expect(estimate.firstPollDelayMs(100)).toBe(31_500)
   })
 
   it('shrinks a little after a first poll that finds the chunk done', () => {
     const estimate = new LeadWorkEstimate(300)
-    estimate.observe(100, 30_000)
-    expect(estimate.msPerLead()).toBeCloseTo(297, 6)
+    estimate.observe(100, 31_500)
+    expect(estimate.msPerLead()).toBeCloseTo(311.85, 6)
     // Done well before the estimate: the bound it gives is taken at once.
     estimate.observe(100, 10_000)
     expect(estimate.msPerLead()).toBeCloseTo(99, 6)
@@ -43,12 +43,12 @@ describe('LeadWorkEstimate', () => {
 
   it('grows to the middle of what an early first poll showed', () => {
     const estimate = new LeadWorkEstimate(300)
-    // Still processing at 30 s, done at the poll 5 s later: somewhere in between.
-    estimate.observe(100, 30_000, 35_000)
-    expect(estimate.msPerLead()).toBe(325)
+    // Still processing at 31.5 s, done at the poll 5 s later: somewhere in between.
+    estimate.observe(100, 31_500, 36_500)
+    expect(estimate.msPerLead()).toBe(340)
     // A chunk that was only just late grows the estimate by the step at least.
-    estimate.observe(100, 32_500, 32_600)
-    expect(estimate.msPerLead()).toBeCloseTo(328.25, 6)
+    estimate.observe(100, 34_000, 34_100)
+    expect(estimate.msPerLead()).toBeCloseTo(343.4, 6)
   })
 
   it('settles where about one first poll in ten is early, against a service that takes 300 ms a lead', () => {
@@ -73,7 +73,7 @@ describe('LeadWorkEstimate', () => {
   it('ignores empty chunks', () => {
     const estimate = new LeadWorkEstimate(300)
     estimate.observe(0, 5_000)
-    expect(estimate.msPerLead()).toBe(300)
+    expect(estimate.msPerLead()).toBe(315)
     expect(estimate.firstPollDelayMs(0)).toBe(1)
   })
 })
