@@ -15,6 +15,14 @@ describe('polling an enrichment', () => {
     // Ten times the default guess per lead: the first chunks are polled too early, the later ones when done.
     bed = await startBed({ leadWorkMs: 3_000 })
     const { key } = await bed.sandbox.control.createAccount({ credits: 10_000 })
+    // The sandbox builds its world of contacts on first use; built now, it cannot hold the event loop
+    // while the first chunk's early polls are due, which would let that chunk finish before them.
+    const warmUp = await fetch(`${bed.sandbox.baseUrl}/enrich_profile/company`, {
+      method: 'POST',
+      headers: { 'X-API-Key': key, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ company_domain: 'company1.com' }),
+    })
+    await warmUp.text()
     const engine = engineFor(bed, key, { chunkSize: 10 })
     const job = engine.manager.startEnrichment({ rows: peopleRows(400), options: emailOnly })
     const done = await engine.manager.settled(job.id)
