@@ -126,7 +126,8 @@ export const useListViewStore = defineStore('listView', () => {
     const run = ++counting
     const query = viewQuery()
     const next = query ? await rowIndexes(id, query) : null
-    const count = next ? next.length : await countRows(id)
+    // The whole list is as many rows as its status counts add up to: no walk over a million keys.
+    const count = next ? next.length : counts.value ? total.value : await countRows(id)
     if (run !== counting) return
     positions = next
     matching.value = count

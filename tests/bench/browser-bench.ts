@@ -140,6 +140,8 @@ async function importBench(
   await call(page, 'deleteList', bulk.listId)
   ctx.log(`${bench}: raw bulkAdd of enriched rows (facet fields set)`)
   const enriched = await call(page, 'rawBulkAdd', rows, 'enriched')
+  ctx.log(`${bench}: raw blocks of 1,000 rows`)
+  const blocks = await call(page, 'rawBlocks', rows)
   const rawRate = perSecond(rows, bulk.ms)
   const pipelineRate = perSecond(pipeline.rows, pipeline.ms)
   figures.push(
@@ -175,6 +177,16 @@ async function importBench(
       'rows/s',
       undefined,
       `the same rows with the five facet fields set, as results leave them (and as imports were stored before): ${(enriched.ms / 1000).toFixed(1)} s`,
+    ),
+  )
+  figures.push(
+    figure(
+      bench,
+      'raw blocks of 1,000 rows, rows/s',
+      perSecond(rows, blocks.ms),
+      'rows/s',
+      undefined,
+      `the same rows, 1,000 to a record, plain IndexedDB put, no index (the proposed storage): ${(blocks.ms / 1000).toFixed(1)} s`,
     ),
   )
   if (!options.keepGridList) await call(page, 'deleteList', enriched.listId)
