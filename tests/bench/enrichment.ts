@@ -106,6 +106,9 @@ export async function runEnrichment(
     const ledger = new JobLedger(stateDir)
     const manager = new JobManager({ ledger, client, settings, random: seededRandom(12) })
     const rows = benchRows(count)
+    // The sandbox builds its synthetic world on first use (seconds under load): not the engine's time.
+    await client.companyProfile({ company_domain: 'warm-up.invalid' }).catch(() => undefined)
+    const warmUp = (await sandbox.control.log()).requests.length
     const started = performance.now()
     const job = manager.startEnrichment({
       rows,
@@ -124,7 +127,9 @@ export async function runEnrichment(
       for (const row of batch.rows)
         if (row.status === 'found' || row.status === 'not_found') delivered.add(row.key)
     }
-    const requests = (await sandbox.control.log()).requests.filter((entry) => entry.path !== '/account')
+    const requests = (await sandbox.control.log()).requests
+      .slice(warmUp)
+      .filter((entry) => entry.path !== '/account')
     return {
       wallMs,
       requests: requests.length,
@@ -169,20 +174,14 @@ export async function enrichmentBench(ctx: BenchContext): Promise<Figure[]> {
       settings: { maxChunksInFlight: sizedInFlight },
       note: 'in flight sized to rate × processing time',
     },
-    {
-      name: `maxChunksInFlight ${sizedInFlight}, first poll at 30 s`,
-      faults: [],
-      settings: { maxChunksInFlight: sizedInFlight, pollInitialDelayMs: chunkSize * leadWorkMs },
-      note: 'proposed: first poll when a chunk should be done (unscaled 30 s)',
-    },
     ...(existsSync('/dev/shm')
       ? [
           {
-            name: `maxChunksInFlight ${sizedInFlight}, first poll at 30 s, ledger on tmpfs`,
+            name: 'defaults, ledger on tmpfs',
             faults: [],
-            settings: { maxChunksInFlight: sizedInFlight, pollInitialDelayMs: chunkSize * leadWorkMs },
+            settings: {},
             ledgerParent: '/dev/shm',
-            note: 'the same with the ledger in memory: what its synchronous fsyncs cost',
+            note: 'the same with the ledger in memory: what its fsyncs still cost',
           },
         ]
       : []),
