@@ -1,12 +1,20 @@
 import type { EngineSettings } from '../settings'
 
 /** More chunks in flight than this only add polls: the rate limit is the bottleneck well before. */
-export const maxChunkWindow = 30
+export const maxChunkWindow = 40
+
+/**
+ * A chunk is in flight a little longer than its processing time: its first poll aims past the
+ * expected end, and waits for a rate slot. Measured (bench, 10,000 rows): a window sized to the bare
+ * processing time left the service idle for a third of the run; a quarter more closes most of it.
+ */
+const inFlightSlack = 1.25
 
 /**
  * Chunks of one job kept in flight: enough that the rate limit, not the service's processing time,
  * bounds throughput. A chunk costs two requests (POST and, at best, one GET), so one rate slot pair
- * per chunk; two more absorb polls that come back `processing`.
+ * per chunk, for its processing time and some slack; two more absorb polls that come back
+ * `processing`. More chunks in flight cost no extra request.
  */
 export function chunkWindow(
   settings: Pick<
@@ -17,7 +25,7 @@ export function chunkWindow(
   if (settings.maxChunksInFlight !== undefined) return Math.max(1, Math.floor(settings.maxChunksInFlight))
   const chunkMs = settings.chunkSize * settings.pollLeadWorkMs
   const slotMs = settings.rateWindowMs / Math.max(1, settings.rateLimitPerMinute)
-  return Math.min(maxChunkWindow, Math.ceil(chunkMs / (2 * slotMs)) + 2)
+  return Math.min(maxChunkWindow, Math.ceil((inFlightSlack * chunkMs) / (2 * slotMs)) + 2)
 }
 
 /**

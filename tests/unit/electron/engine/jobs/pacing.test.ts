@@ -4,17 +4,17 @@ import { defaultSettings, scaleDurations } from '../../../../../electron/engine/
 
 describe('chunkWindow', () => {
   it('keeps enough chunks in flight for the rate limit to be the bottleneck', () => {
-    // 30 s a chunk, a slot every 0.6 s, two requests a chunk: 25, plus 2.
-    expect(chunkWindow(defaultSettings)).toBe(27)
+    // 30 s a chunk and a quarter more, a slot every 0.6 s, two requests a chunk: 32, plus 2.
+    expect(chunkWindow(defaultSettings)).toBe(34)
   })
 
   it('does not depend on the time scale', () => {
-    expect(chunkWindow(scaleDurations(defaultSettings, 0.01))).toBe(27)
+    expect(chunkWindow(scaleDurations(defaultSettings, 0.01))).toBe(34)
   })
 
   it('follows the rate limit and the chunk size, within its ceiling', () => {
-    expect(chunkWindow({ ...defaultSettings, rateLimitPerMinute: 20 })).toBe(7)
-    expect(chunkWindow({ ...defaultSettings, chunkSize: 10 })).toBe(5)
+    expect(chunkWindow({ ...defaultSettings, rateLimitPerMinute: 20 })).toBe(9)
+    expect(chunkWindow({ ...defaultSettings, chunkSize: 10 })).toBe(6)
     expect(chunkWindow({ ...defaultSettings, rateLimitPerMinute: 1000 })).toBe(maxChunkWindow)
   })
 
