@@ -34,8 +34,10 @@ describe('polling an enrichment', () => {
       polls.filter((r) => r.path === `/async/${done.chunks[chunk]!.requestId}`).length
     const firstPolls = pollsOf(0)
     const lastPolls = done.chunks.slice(-10).map((_, i) => pollsOf(done.chunks.length - 10 + i))
-    // Without learning every chunk would take as many polls as the first one.
+    // Without learning every chunk would take as many polls as the first one (four or five here).
+    // Learnt, a chunk takes one poll, two when its first is early: about one in ten on a quiet machine,
+    // more when a loaded machine slows the sandbox down after the estimate was made.
     expect(firstPolls).toBeGreaterThanOrEqual(2)
-    expect(lastPolls.reduce((sum, n) => sum + n, 0)).toBeLessThanOrEqual(15)
+    expect(lastPolls.reduce((sum, n) => sum + n, 0)).toBeLessThanOrEqual(20)
   })
 })
