@@ -6,27 +6,17 @@ import { createInterface } from 'node:readline'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { seededRandom } from '../../../electron/engine/client/clock'
 import { JobLedger } from '../../../electron/engine/jobs/ledger'
-import type { JobRecord } from '../../../electron/engine/jobs/types'
+import { jobRecord } from '../../unit/electron/engine/jobs/job-record'
 
 const child = resolve(import.meta.dirname, 'writer-child.ts')
 
-function record(id: string): JobRecord {
-  return {
-    id,
-    kind: 'enrichment',
+const record = (id: string) =>
+  jobRecord(id, {
     state: 'running',
-    createdAt: '2026-01-01T00:00:00.000Z',
-    updatedAt: '2026-01-01T00:00:00.000Z',
-    onUncertain: 'ask',
     chunks: [],
     counts: { rows: 0, done: 0, found: 0, notFound: 0 },
-    creditsConsumed: 0,
     estimateMax: 0,
-    resultSeq: 0,
-    ackSeq: 0,
-    requestsSent: 0,
-  }
-}
+  })
 
 /** Runs the writer child until it has reported `reports` saves plus `extraMs`, then kills it (or until it dies). */
 async function runChild(

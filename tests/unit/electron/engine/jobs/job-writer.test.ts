@@ -4,24 +4,7 @@ import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { JobLedger } from '../../../../../electron/engine/jobs/ledger'
 import type { JobRecord } from '../../../../../electron/engine/jobs/types'
-
-function record(id: string): JobRecord {
-  return {
-    id,
-    kind: 'enrichment',
-    state: 'queued',
-    createdAt: '2026-01-01T00:00:00.000Z',
-    updatedAt: '2026-01-01T00:00:00.000Z',
-    onUncertain: 'ask',
-    chunks: [{ index: 0, state: 'pending', size: 2, submissions: 0 }],
-    counts: { rows: 2, done: 0, found: 0, notFound: 0 },
-    creditsConsumed: 0,
-    estimateMax: 2,
-    resultSeq: 0,
-    ackSeq: 0,
-    requestsSent: 0,
-  }
-}
+import { jobRecord as record } from './job-record'
 
 describe('JobWriter', () => {
   let dir: string
