@@ -312,22 +312,6 @@ export async function facetCounts(listId: string, database: LeadkeeperDb = appDb
   return counts
 }
 
-/**
- * Counts a list's facets again from its rows, replacing the stored counts: for lists whose rows were
- * written without them (a database upgrade does this for every list). One pass over the rows.
- */
-export async function rebuildFacetCounts(listId: string, database: LeadkeeperDb = appDb): Promise<void> {
-  await database.transaction('rw', database.rows, database.facetCounts, async () => {
-    const tally = new FacetTally()
-    await database.rows
-      .where('[listId+index]')
-      .between(...listRange(listId), true, true)
-      .each((row) => tally.add(listId, row, 1))
-    await listCounts(database.facetCounts, listId).delete()
-    await database.facetCounts.bulkPut(tally.records())
-  })
-}
-
 /** The numbers behind a list's summary chart. */
 export async function listSummary(listId: string, database: LeadkeeperDb = appDb): Promise<ListSummary> {
   const counts = await facetCounts(listId, database)

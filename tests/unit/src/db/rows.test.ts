@@ -4,15 +4,7 @@ import type { ResultRow } from '@shared/contract'
 import Dexie from 'dexie'
 import { listOperations } from '@/db/lists'
 import { LeadkeeperDb, rowKey, type ListRecord, type RowRecord } from '@/db/schema'
-import {
-  applyEnrichmentResults,
-  countRows,
-  eachRowPage,
-  facetCounts,
-  listSummary,
-  pageRows,
-  rebuildFacetCounts,
-} from '@/db/rows'
+import { applyEnrichmentResults, countRows, eachRowPage, facetCounts, listSummary, pageRows } from '@/db/rows'
 
 const freshDb = () => new LeadkeeperDb('t-' + crypto.randomUUID())
 
@@ -334,11 +326,31 @@ describe('facet counts', () => {
     expect(await database.facetCounts.count()).toBe(0)
   })
 
-  it('read rows written by version 1 (unknown as "" and 0) the same, once counted', async () => {
-    const database = freshDb()
-    await database.lists.put(list('V', 6))
-    await database.rows.bulkPut(Array.from({ length: 6 }, (_, index) => versionOneRow('V', index)))
-    await rebuildFacetCounts('V', database)
+  it('are counted for every list when a version-1 database is upgraded', async () => {
+    const database = await upgradedFromVersionOne(
+      [list('A', 3), list('B', 2)],
+      [
+        ...[0, 1, 2].map((index) => versionOneRow('A', index)),
+        { ...versionOneRow('B', 0), status: 'found', country: 'Spain', hasPhone: 1 },
+        versionOneRow('B', 1),
+      ],
+    )
+    expect((await facetCounts('A', database)).status).toEqual([{ value: 'pending', count: 3 }])
+    const b = await facetCounts('B', database)
+    expect(b.country).toEqual([
+      { value: '', count: 1 },
+      { value: 'Spain', count: 1 },
+    ])
+    expect(b.hasPhone).toEqual([
+      { value: 0, count: 1 },
+      { value: 1, count: 1 },
+    ])
+  })
+  it('read version-1 rows (unknown as "" and 0) as the app writes rows now, through later results', async () => {
+    const database = await upgradedFromVersionOne(
+      [list('V', 6)],
+      Array.from({ length: 6 }, (_, index) => versionOneRow('V', index)),
+    )
     await applyEnrichmentResults(
       'V',
       [found('V', 4), { key: rowKey('V', 5), status: 'not_found' }],
@@ -364,33 +376,18 @@ describe('facet counts', () => {
     )
     expect(sorted.map((row) => row.index)).toEqual([4, 5])
   })
-
-  it('are counted for every list when a version-1 database is upgraded', async () => {
-    const name = 't-' + crypto.randomUUID()
-    const old = new Dexie(name)
-    old.version(1).stores({
-      lists: 'id, updatedAt',
-      rows: '[listId+index], [listId+status], [listId+emailStatus], [listId+seniority], [listId+country], [listId+company], [listId+hasPhone]',
-    })
-    await old.table('lists').bulkPut([list('A', 3), list('B', 2)])
-    await old
-      .table('rows')
-      .bulkPut([
-        ...[0, 1, 2].map((index) => versionOneRow('A', index)),
-        { ...versionOneRow('B', 0), status: 'found', country: 'Spain', hasPhone: 1 },
-        versionOneRow('B', 1),
-      ])
-    old.close()
-    const database = new LeadkeeperDb(name)
-    expect((await facetCounts('A', database)).status).toEqual([{ value: 'pending', count: 3 }])
-    const b = await facetCounts('B', database)
-    expect(b.country).toEqual([
-      { value: '', count: 1 },
-      { value: 'Spain', count: 1 },
-    ])
-    expect(b.hasPhone).toEqual([
-      { value: 0, count: 1 },
-      { value: 1, count: 1 },
-    ])
-  })
 })
+
+/** A database as version 1 of the schema left it, opened by the app (which upgrades it). */
+async function upgradedFromVersionOne(lists: ListRecord[], rows: RowRecord[]): Promise<LeadkeeperDb> {
+  const name = 't-' + crypto.randomUUID()
+  const old = new Dexie(name)
+  old.version(1).stores({
+    lists: 'id, updatedAt',
+    rows: '[listId+index], [listId+status], [listId+emailStatus], [listId+seniority], [listId+country], [listId+company], [listId+hasPhone]',
+  })
+  await old.table('lists').bulkPut(lists)
+  await old.table('rows').bulkPut(rows)
+  old.close()
+  return new LeadkeeperDb(name)
+}
