@@ -127,7 +127,8 @@ export const useListViewStore = defineStore('listView', () => {
     const query = viewQuery()
     const next = query ? await rowIndexes(id, query) : null
     // The whole list is as many rows as its status counts add up to: no walk over a million keys.
-    const count = next ? next.length : counts.value ? total.value : await countRows(id)
+    // No counts at all (rows written by something else than the app) fall back to counting the rows.
+    const count = next ? next.length : total.value > 0 ? total.value : await countRows(id)
     if (run !== counting) return
     positions = next
     matching.value = count
