@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url'
 const alias = {
   '@': fileURLToPath(new URL('./src', import.meta.url)),
   '@shared': fileURLToPath(new URL('./electron/shared', import.meta.url)),
+  '@domain': fileURLToPath(new URL('./electron/domain', import.meta.url)),
 }
 
 export default defineConfig({

@@ -98,10 +98,10 @@ export class JobsService {
       'jobs/list': () => withManager((manager) => manager.list().map(toJobView)),
       'jobs/get': ({ jobId }) => withManager((manager) => toJobView(known(manager, jobId))),
       'jobs/stageRows': async ({ stagingId, rows }) => this.stage(stagingId, rows),
-      'jobs/estimate': async ({ stagingId, email, phone }) => {
+      'jobs/estimate': async ({ stagingId, email, phone, catchAll }) => {
         const staged = this.staging.get(stagingId)
         if (!staged) return fail('not_found', 'Those rows are no longer staged; start the run again.')
-        return withManager((manager) => manager.estimateEnrichment(staged.rows, { email, phone }))
+        return withManager((manager) => manager.estimateEnrichment(staged.rows, { email, phone, catchAll }))
       },
       'jobs/startEnrichment': async ({ jobId, stagingId, label, options, maxCredits, onUncertain }) => {
         const staged = this.staging.get(stagingId)

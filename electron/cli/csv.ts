@@ -1,64 +1,103 @@
-import { readFileSync } from 'node:fs'
-import Papa from 'papaparse'
+import { createReadStream, openSync, readSync, closeSync, statSync } from 'node:fs'
+import { createHash } from 'node:crypto'
+import { csvLine } from '../domain/export/csv'
+import { isImportError } from '../domain/read/errors'
+import { parseRows, type ParseSummary } from '../domain/read/parse'
+import { buildPreview, sampleBytes } from '../domain/read/preview'
+import { positionalHeaders, uniqueHeaders } from '../domain/read/sniff'
 import { writeFileAtomic } from '../engine/jobs/atomic-file'
 import { CliError, ExitCode } from './exit-codes'
 
-export interface CsvTable {
-  headers: string[]
-  rows: Record<string, string>[]
-  /** The raw bytes' text, part of the job identity. */
-  text: string
+export interface ListFile {
+  /** Column names: the header made unique (extra cells named "Column N"), or "Column 1"… without one. */
+  columns: string[]
+  rows: string[][]
+  encoding: string
+  delimiter: string
+  hasHeader: boolean
+  parse: ParseSummary
+  /** Identifies the content (the decoded text, as earlier versions hashed it), for the job id. */
+  contentId: string
 }
 
-export function readCsv(path: string): CsvTable {
-  let text: string
+/**
+ * Reads a list file the way the app's import does, with the same detection (encoding, delimiter,
+ * header) and the same reader, so both faces see the same rows in the same columns.
+ */
+export async function readList(path: string): Promise<ListFile> {
+  let size: number
+  let sample: Uint8Array
   try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(readFileSync(path))
+    size = statSync(path).size
+    sample = readStart(path, sampleBytes)
   } catch (error) {
-    const reason = (error as NodeJS.ErrnoException).code ?? 'not valid UTF-8'
-    throw new CliError(`Cannot read ${path} (${reason}). Give a UTF-8 CSV file.`, ExitCode.usage)
+    const reason = (error as NodeJS.ErrnoException).code ?? String(error)
+    throw new CliError(`Cannot read ${path} (${reason}).`, ExitCode.usage)
   }
-  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1)
-  const parsed = Papa.parse<Record<string, string>>(text, {
-    header: true,
-    skipEmptyLines: 'greedy',
-    transformHeader: (header) => header.trim(),
-  })
-  const headers = parsed.meta.fields ?? []
-  if (headers.length === 0)
-    throw new CliError(
-      `${path} has no header row. Add one (e.g. first_name,last_name,company_domain).`,
-      ExitCode.usage,
+  try {
+    const preview = buildPreview(sample, size <= sampleBytes)
+    const rows: string[][] = []
+    const hash = createHash('sha256')
+    const decoder = new TextDecoder(preview.encoding)
+    const parse = await parseRows(
+      hashing(createReadStream(path), (chunk) => hash.update(decoder.decode(chunk, { stream: true }))),
+      {
+        encoding: preview.encoding,
+        delimiter: preview.delimiter,
+        hasHeader: preview.hasHeader,
+        width: preview.columns.length,
+      },
+      async (batch) => {
+        for (const row of batch.rows) rows.push(row)
+      },
     )
-  const fatal = parsed.errors.find((error) => error.type === 'Quotes')
-  if (fatal)
-    throw new CliError(
-      `${path}: ${fatal.message} on row ${fatal.row ?? '?'}. Fix the quoting and run again.`,
-      ExitCode.usage,
-    )
-  return { headers, rows: parsed.data, text }
+    hash.update(decoder.decode())
+    const named = parse.header ? uniqueHeaders(parse.header, parse.widest) : positionalHeaders(parse.widest)
+    return {
+      columns: named,
+      rows,
+      encoding: preview.encoding,
+      delimiter: preview.delimiter,
+      hasHeader: preview.hasHeader,
+      parse,
+      contentId: hash.digest('hex'),
+    }
+  } catch (error) {
+    if (isImportError(error)) throw new CliError(`${path}: ${error.message}`, ExitCode.usage)
+    throw error
+  }
 }
 
-/** Cells a spreadsheet would run as a formula get a leading apostrophe. */
-const formula = /^[=+\-@\t\r\n]/
-
-export function neutralizeFormula(value: string): string {
-  return formula.test(value) ? `'${value}` : value
+function readStart(path: string, bytes: number): Uint8Array {
+  const fd = openSync(path, 'r')
+  try {
+    const buffer = Buffer.alloc(bytes)
+    const read = readSync(fd, buffer, 0, bytes, 0)
+    return new Uint8Array(buffer.buffer, buffer.byteOffset, read)
+  } finally {
+    closeSync(fd)
+  }
 }
 
-/** Writes UTF-8 with a BOM (so spreadsheet programs detect the encoding), atomically. */
+async function* hashing(
+  stream: AsyncIterable<Buffer>,
+  onChunk: (chunk: Uint8Array) => void,
+): AsyncGenerator<Uint8Array> {
+  for await (const chunk of stream) {
+    const bytes = new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength)
+    onChunk(bytes)
+    yield bytes
+  }
+}
+
+function cellText(value: unknown): string {
+  if (value === null || value === undefined) return ''
+  if (Array.isArray(value)) return value.join(', ')
+  return typeof value === 'object' ? JSON.stringify(value) : String(value)
+}
+
+/** Writes search results: UTF-8 with a BOM, CRLF, formulas neutralised (the export's own escaping). */
 export function writeCsv(path: string, headers: string[], rows: Record<string, unknown>[]): void {
-  const data = rows.map((row) =>
-    headers.map((header) => {
-      const value = row[header]
-      if (value === null || value === undefined) return ''
-      const text = Array.isArray(value)
-        ? value.join(', ')
-        : typeof value === 'object'
-          ? JSON.stringify(value)
-          : String(value)
-      return neutralizeFormula(text)
-    }),
-  )
-  writeFileAtomic(path, '\ufeff' + Papa.unparse({ fields: headers, data }, { newline: '\r\n' }) + '\r\n')
+  const lines = rows.map((row) => csvLine(headers.map((header) => cellText(row[header]))))
+  writeFileAtomic(path, '\ufeff' + csvLine(headers) + lines.join(''))
 }

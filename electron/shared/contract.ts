@@ -19,6 +19,7 @@ import type {
 } from '../engine/jobs/types'
 import type { CompanyProfile, LeadProfile } from '../engine/client/schemas'
 import type { ChannelNameOf, EventNameOf } from './channels'
+import { dataKinds } from '../domain/kinds'
 
 export type {
   ChunkState,
@@ -122,6 +123,7 @@ export const enrichmentRowSchema = z
     email: text(500),
     network_url: text(2000),
     known: z.boolean().optional(),
+    kinds: z.array(z.enum(dataKinds)).min(1).max(dataKinds.length).optional(),
   })
   .strict()
 export type EnrichmentRowInput = z.infer<typeof enrichmentRowSchema>
@@ -216,7 +218,9 @@ export const channels = {
     output: declared<{ stagingId: string; staged: number }>(),
   },
   'jobs/estimate': {
-    input: z.object({ stagingId: z.string().uuid(), email: z.boolean(), phone: z.boolean() }).strict(),
+    input: z
+      .object({ stagingId: z.string().uuid(), email: z.boolean(), phone: z.boolean(), catchAll: z.boolean() })
+      .strict(),
     output: declared<EnrichmentEstimateView>(),
   },
   'jobs/startEnrichment': {

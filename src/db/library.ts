@@ -1,4 +1,5 @@
 import type { Table } from 'dexie'
+import type { Answers, DataKind } from '@domain/kinds'
 import {
   db as appDb,
   type CompanyRecord,
@@ -145,12 +146,32 @@ function withSource(sources: Provenance[], source: Provenance): Provenance[] {
     : [...sources, source]
 }
 
+/**
+ * When each kind of data was answered for this person. Records written before answers were kept
+ * tell it by what they hold: an email or its status, a phone, as of their last update.
+ */
+export function contactAnswers(contact: ContactRecord): Answers {
+  if (contact.answers) return contact.answers
+  const answers: Answers = {}
+  if (contact.email || contact.emailStatus) answers.email = contact.updatedAt
+  if (contact.phone) answers.phone = contact.updatedAt
+  return answers
+}
+
 function mergeContact(
   known: ContactRecord | undefined,
   next: ContactFields,
   source: Provenance,
+  kinds: readonly DataKind[],
 ): ContactRecord {
-  if (!known) return { ...next, sources: [source], firstSeenAt: source.at, updatedAt: source.at }
+  // Only a list run says what it answered; anything else leaves the record's answers as they were.
+  let answers = {}
+  if (kinds.length > 0) {
+    const answered: Answers = known ? { ...contactAnswers(known) } : {}
+    for (const kind of kinds) answered[kind] = Math.max(answered[kind] ?? 0, source.at)
+    answers = { answers: answered }
+  }
+  if (!known) return { ...next, sources: [source], firstSeenAt: source.at, updatedAt: source.at, ...answers }
   const data = mergeFields(known.data, next.data)
   const merged = contactFromPayload(data) ?? next
   return {
@@ -159,6 +180,7 @@ function mergeContact(
     sources: withSource(known.sources, source),
     firstSeenAt: known.firstSeenAt,
     updatedAt: Math.max(known.updatedAt, source.at),
+    ...answers,
   }
 }
 
@@ -187,6 +209,8 @@ export async function upsertContacts(
   payloads: Payload[],
   source: Provenance,
   database: LeadkeeperDb = appDb,
+  /** Per payload, the kinds of data it answers (a list run's); searches and lookups answer none. */
+  kinds: readonly (readonly DataKind[])[] = [],
 ): Promise<(string | null)[]> {
   return database.transaction('rw', database.contacts, async () => {
     const fields = payloads.map(contactFromPayload)
@@ -201,7 +225,7 @@ export async function upsertContacts(
     fields.forEach((one, at) => {
       const id = ids[at]
       if (!one || !id) return
-      known.set(id, mergeContact(known.get(id), { ...one, id }, source))
+      known.set(id, mergeContact(known.get(id), { ...one, id }, source, kinds[at] ?? []))
     })
     await database.contacts.bulkPut(unique.map((id) => known.get(id)!))
     return ids

@@ -1,7 +1,9 @@
-import type { EnrichmentRowInput } from '@shared/contract'
-import { fitMapping, mappingSignature } from '@/features/lists/import/mapping'
-import { mappedFields } from '@/features/lists/import/rules'
-import { createValidator, type ValidationSummary } from '@/features/lists/import/validation'
+import { fitMapping, mappingSignature } from '@domain/mapping'
+import { leadOf, mappedFields } from '@domain/person'
+import type { LibraryKnowledge, RunRowInput } from '@domain/run'
+import { uniqueHeaders } from '@domain/read/sniff'
+import { contactAnswers } from './library'
+import { createValidator, type ValidationSummary } from '@domain/validation'
 import { applyTally, FacetTally, listCounts } from './facet-tally'
 import {
   db,
@@ -13,7 +15,7 @@ import {
   type RowRecord,
 } from './schema'
 
-export type { ValidationSummary } from '@/features/lists/import/validation'
+export type { ValidationSummary } from '@domain/validation'
 
 export interface NewList {
   name: string
@@ -81,8 +83,16 @@ export function listOperations(database: LeadkeeperDb) {
     })
   }
 
-  async function finishImport(listId: string, rowCount: number): Promise<void> {
-    await database.lists.update(listId, { state: 'ready', rowCount, updatedAt: Date.now() })
+  /** `widest`: cells of the widest row; columns past the header's are named by position ("Column 6"). */
+  async function finishImport(listId: string, rowCount: number, widest = 0): Promise<void> {
+    const list = await database.lists.get(listId)
+    const columns = list && widest > list.columns.length ? uniqueHeaders(list.columns, widest) : list?.columns
+    await database.lists.update(listId, {
+      state: 'ready',
+      rowCount,
+      updatedAt: Date.now(),
+      ...(columns ? { columns } : {}),
+    })
   }
 
   /**
@@ -175,32 +185,50 @@ export function listOperations(database: LeadkeeperDb) {
   }
 
   /**
-   * Streams the rows as the engine takes them, mapped fields only. Rows the library knows and rows
-   * the user skipped go as `known`, which the engine counts but never sends.
+   * The rows as a run decides about them: who each one is, what it already holds, whether the user
+   * skipped it. Rows enriched before answers were kept say what they hold by their result.
    */
-  async function enrichmentRowsFor(
+  async function runRowsFor(
     listId: string,
     mapping: ColumnMapping,
-    onBatch: (rows: EnrichmentRowInput[]) => Promise<void>,
-    batchSize = 10_000,
-  ): Promise<void> {
+    pageRows = 10_000,
+  ): Promise<RunRowInput[]> {
+    const list = await database.lists.get(listId)
+    const since = list?.updatedAt ?? Date.now()
+    const out: RunRowInput[] = []
     let from = 0
     for (;;) {
-      const page = await rowsOf(listId, from).limit(batchSize).toArray()
+      const page = await rowsOf(listId, from).limit(pageRows).toArray()
       if (page.length === 0) break
-      await onBatch(
-        page.map((row) => {
-          const input: EnrichmentRowInput = {
-            key: rowKey(listId, row.index),
-            ...mappedFields(row.values, mapping),
-          }
-          // Rows already enriched by an earlier run are known too: enriching a list again costs nothing.
-          if (row.skip || row.issues.includes('known') || row.status !== 'pending') input.known = true
-          return input
-        }),
-      )
+      for (const row of page) {
+        out.push({
+          key: rowKey(listId, row.index),
+          index: row.index,
+          lead: leadOf(mappedFields(row.values, mapping)),
+          answers: row.answers ?? legacyAnswers(row, since),
+          skip: row.skip,
+        })
+      }
       from = page[page.length - 1]!.index + 1
     }
+    return out
+  }
+
+  /** What the library holds about these identities ('first last@domain'), for a run's decisions. */
+  async function libraryKnowledge(identities: string[]): Promise<Map<string, LibraryKnowledge>> {
+    const known = new Map<string, LibraryKnowledge>()
+    const unique = [...new Set(identities.filter(Boolean))]
+    for (let start = 0; start < unique.length; start += pageSize) {
+      const contacts = await database.contacts
+        .where('identity')
+        .anyOf(unique.slice(start, start + pageSize))
+        .toArray()
+      for (const contact of contacts) {
+        const answers = contactAnswers(contact)
+        if (Object.keys(answers).length > 0) known.set(contact.identity, { contactId: contact.id, answers })
+      }
+    }
+    return known
   }
 
   /** A list made from rows already in memory, such as search results saved as a list. */
@@ -236,10 +264,17 @@ export function listOperations(database: LeadkeeperDb) {
     savedMappingFor,
     validateList,
     setSkip,
-    enrichmentRowsFor,
+    runRowsFor,
+    libraryKnowledge,
     createListFromRecords,
     knownIdentities,
   }
+}
+
+/** A row enriched before answers were kept: its result says an email was asked, and a phone if one is there. */
+function legacyAnswers(row: RowRecord, at: number): RowRecord['answers'] {
+  if (row.status !== 'found' && row.status !== 'not_found') return undefined
+  return row.result?.['contact_phone_number'] ? { email: at, phone: at } : { email: at }
 }
 
 function fitRow(row: string[], width: number): string[] {
@@ -259,7 +294,8 @@ export const {
   savedMappingFor,
   validateList,
   setSkip,
-  enrichmentRowsFor,
+  runRowsFor,
+  libraryKnowledge,
   createListFromRecords,
   knownIdentities,
 } = listOperations(db)

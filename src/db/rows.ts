@@ -12,8 +12,17 @@ import {
   type FacetValue,
   type RowFacet,
 } from './facet-tally'
-import { upsertCompanies, upsertContacts } from './library'
-import { db as appDb, parseRowKey, type LeadkeeperDb, type Provenance, type RowRecord } from './schema'
+import { withAnswer, type Answer, type Origin } from '@domain/row'
+import type { RowDecision } from '@domain/run'
+import { contactAnswers, upsertCompanies, upsertContacts } from './library'
+import {
+  db as appDb,
+  parseRowKey,
+  type ContactRecord,
+  type LeadkeeperDb,
+  type Provenance,
+  type RowRecord,
+} from './schema'
 
 export { rowFacets, type FacetValue, type RowFacet } from './facet-tally'
 
@@ -44,14 +53,11 @@ function text(value: unknown): string {
   return typeof value === 'string' ? value.trim() : typeof value === 'number' ? String(value) : ''
 }
 
-/**
- * A list row with a result put on it. Rows without data keep their input and any earlier result;
- * a result's facets replace the earlier ones, and a facet it leaves empty is left out (unknown).
- */
-function withResult(before: RowRecord, row: ResultRow, contactId: string | null): RowRecord {
-  if (!row.data) return { ...before, status: row.status }
-  const { custom_fields: _customFields, ...result } = row.data
-  const next: RowRecord = { ...before, status: row.status, result }
+/** A list row with an answer put on it (the domain's rule), its facets following its result. */
+function withResult(before: RowRecord, answer: Answer, contactId: string | null): RowRecord {
+  const next = withAnswer(before, answer)
+  if (next === before || !answer.data) return next
+  const result = next.result ?? {}
   for (const facet of descriptiveFacets) delete next[facet]
   const facets = {
     emailStatus: text(result['contact_email_address_status']).toLowerCase(),
@@ -67,10 +73,36 @@ function withResult(before: RowRecord, row: ResultRow, contactId: string | null)
   return next
 }
 
+/** Puts answers on rows by index, keeping the facet counts with them; in the caller's transaction. */
+async function putAnswers(
+  database: LeadkeeperDb,
+  listId: string,
+  answers: { index: number; answer: Answer; contactId?: string | null }[],
+): Promise<number> {
+  const existing = await database.rows.bulkGet(answers.map(({ index }) => [listId, index]))
+  const updated: RowRecord[] = []
+  const tally = new FacetTally()
+  answers.forEach(({ answer, contactId }, at) => {
+    const before = existing[at]
+    if (!before) return
+    // A later run reports the rows it did not send again as known: what an earlier run found stays.
+    if (answer.status === 'known' && !answer.data && before.status !== 'pending') return
+    const after = withResult(before, answer, contactId ?? null)
+    if (after === before) return
+    tally.add(listId, before, -1)
+    tally.add(listId, after, 1)
+    updated.push(after)
+  })
+  await database.rows.bulkPut(updated)
+  await applyTally(database.facetCounts, tally)
+  return updated.length
+}
+
 /**
  * Puts a batch of the engine's results on the list's rows, joined by row key (never by position),
- * and files the people and companies found in the library, all in one transaction. Applying the
- * same batch again leaves every record as it was.
+ * and files the people and companies found in the library, all in one transaction. A row that went
+ * with another row of the same person is marked as its twin. Applying the same batch again leaves
+ * every record as it was.
  */
 export async function applyEnrichmentResults(
   listId: string,
@@ -86,27 +118,108 @@ export async function applyEnrichmentResults(
   return database.transaction('rw', tables, async () => {
     const list = await database.lists.get(listId)
     const source: Provenance = { kind: 'list', id: listId, label: list?.name ?? 'List', at }
-    const withData = ours.filter(({ row }) => row.data)
-    const payloads = withData.map(({ row }) => row.data!)
-    const contactIds = await upsertContacts(payloads, source, database)
-    await upsertCompanies(payloads, source, database)
+    // Twins carry the same payload as the row they went with: the library files each person once.
+    const withData = ours.filter(({ row }) => row.data && !row.twinOf)
+    const contactIds = await upsertContacts(
+      withData.map(({ row }) => row.data!),
+      source,
+      database,
+      withData.map(({ row }) => row.kinds ?? []),
+    )
+    await upsertCompanies(
+      withData.map(({ row }) => row.data!),
+      source,
+      database,
+    )
     const contactByKey = new Map(withData.map(({ row }, at) => [row.key, contactIds[at] ?? null]))
-    const existing = await database.rows.bulkGet(ours.map(({ index }) => [listId, index]))
-    const updated: RowRecord[] = []
-    const tally = new FacetTally()
-    ours.forEach(({ row }, at) => {
-      const before = existing[at]
-      if (!before) return
-      // A later run reports the rows it did not send again as known: what an earlier run found stays.
-      if (row.status === 'known' && !row.data && before.status !== 'pending') return
-      const after = withResult(before, row, contactByKey.get(row.key) ?? null)
-      tally.add(listId, before, -1)
-      tally.add(listId, after, 1)
-      updated.push(after)
-    })
-    await database.rows.bulkPut(updated)
-    await applyTally(database.facetCounts, tally)
-    return { applied: updated.length }
+    const applied = await putAnswers(
+      database,
+      listId,
+      ours.map(({ row, index }) => {
+        const twin = row.twinOf ? parseRowKey(row.twinOf) : null
+        const origin: Origin = twin ? { via: 'twin', row: twin.index, at } : { via: 'service', at }
+        return {
+          index,
+          answer: { status: row.status, data: row.data, kinds: row.kinds, origin, note: row.note },
+          contactId: contactByKey.get(row.twinOf ?? row.key) ?? null,
+        }
+      }),
+    )
+    return { applied }
+  })
+}
+
+/**
+ * Gives rows what other rows of the same person, or the library, already hold, before a run sends
+ * anything: marked with where it came from and when it was found, never charged.
+ */
+export async function applyKnownAnswers(
+  listId: string,
+  decisions: readonly Pick<RowDecision, 'index' | 'twins' | 'library'>[],
+  database: LeadkeeperDb = appDb,
+): Promise<{ applied: number }> {
+  const wanted = decisions.filter((decision) => decision.twins.length > 0 || decision.library)
+  if (wanted.length === 0) return { applied: 0 }
+  return database.transaction('rw', [database.rows, database.contacts, database.facetCounts], async () => {
+    const sourceIndexes = [...new Set(wanted.flatMap((decision) => decision.twins.map((twin) => twin.index)))]
+    const sources = new Map(
+      (await database.rows.bulkGet(sourceIndexes.map((index) => [listId, index])))
+        .filter((row): row is RowRecord => row !== undefined)
+        .map((row) => [row.index, row]),
+    )
+    const contactIds = [...new Set(wanted.flatMap((decision) => decision.library?.contactId ?? []))]
+    const contacts = new Map(
+      (await database.contacts.bulkGet(contactIds))
+        .filter((contact): contact is ContactRecord => contact !== undefined)
+        .map((contact) => [contact.id, contact]),
+    )
+    const answers: { index: number; answer: Answer; contactId?: string | null }[] = []
+    for (const decision of wanted) {
+      for (const twin of decision.twins) {
+        const source = sources.get(twin.index)
+        if (!source?.result) continue
+        const at = Math.max(...twin.kinds.map((kind) => source.answers?.[kind] ?? 0))
+        answers.push({
+          index: decision.index,
+          answer: {
+            status: source.status === 'found' ? 'found' : 'not_found',
+            data: source.result,
+            kinds: twin.kinds,
+            origin: { via: 'twin', row: source.index, at },
+          },
+          contactId: source.contactId ?? null,
+        })
+      }
+      const contact = decision.library && contacts.get(decision.library.contactId)
+      if (decision.library && contact) {
+        const known = contactAnswers(contact)
+        const at = Math.max(...decision.library.kinds.map((kind) => known[kind] ?? contact.updatedAt))
+        answers.push({
+          index: decision.index,
+          answer: {
+            status: contact.email || contact.phone ? 'found' : 'not_found',
+            data: contact.data,
+            kinds: decision.library.kinds,
+            origin: { via: 'library', contactId: contact.id, at },
+          },
+          contactId: contact.id,
+        })
+      }
+    }
+    // One row may take one kind from a twin and another from the library: applied one after the other.
+    let applied = 0
+    for (let start = 0; start < answers.length;) {
+      const seen = new Set<number>()
+      const round = []
+      let at = start
+      for (; at < answers.length && !seen.has(answers[at]!.index); at++) {
+        seen.add(answers[at]!.index)
+        round.push(answers[at]!)
+      }
+      applied += await putAnswers(database, listId, round)
+      start = at
+    }
+    return { applied }
   })
 }
 

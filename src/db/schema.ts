@@ -1,24 +1,16 @@
 import Dexie, { type EntityTable } from 'dexie'
 import { FacetTally } from './facet-tally'
-import type { JobCounts, JobKind, JobState, RowStatus } from '@shared/contract'
+import type { JobCounts, JobKind, JobState } from '@shared/contract'
+import type { Answers } from '@domain/kinds'
+import type { ColumnMapping } from '@domain/person'
+import type { ListRow } from '@domain/row'
+import type { RowIssue } from '@domain/validation'
 
 /**
  * The renderer's offline cache, in IndexedDB. The job ledger on disk is the record of what was
  * bought; this database is what the user browses, searches and exports, also without a network.
  * Every change of shape is a new `version(n)` with its upgrade, never an edit of an old one.
  */
-
-/** Which input column (by index) feeds each field the service understands. */
-export interface ColumnMapping {
-  first_name?: number
-  last_name?: number
-  full_name?: number
-  company_domain?: number
-  company_name?: number
-  website?: number
-  email?: number
-  network_url?: number
-}
 
 export type ListState = 'importing' | 'ready' | 'running' | 'done'
 
@@ -38,22 +30,14 @@ export interface ListRecord {
   creditsSpent: number
 }
 
-export type RowIssue =
-  'missing_name' | 'missing_domain' | 'malformed_domain' | 'personal_domain' | 'duplicate' | 'known'
+export type { ColumnMapping, RowIssue }
 
 /** One input row and, once enriched, its result. Keyed by `[listId+index]`. */
-export interface RowRecord {
+export interface RowRecord extends ListRow {
   listId: string
-  /** 0-based position among the file's data rows. */
-  index: number
-  /** Input cells in column order, exactly as imported. */
-  values: string[]
   issues: RowIssue[]
   /** The user chose not to send this row. */
   skip: boolean
-  status: RowStatus | 'pending'
-  /** The service's row, without `custom_fields`. */
-  result?: Record<string, unknown>
   /**
    * Facets, indexed so 1,000,000-row lists filter and sort without a scan. Absent while unknown
    * (every imported row until its result arrives): IndexedDB writes no index entry for a missing
@@ -101,6 +85,8 @@ export interface ContactRecord {
   domainLower: string
   /** The latest full payload. */
   data: Record<string, unknown>
+  /** When a list run last answered each kind of data for this person (found or not). */
+  answers?: Answers
   sources: Provenance[]
   firstSeenAt: number
   updatedAt: number

@@ -3,17 +3,12 @@ import { computed, markRaw, ref, shallowRef } from 'vue'
 import { notify } from '@/app/notify'
 import { createList, deleteList, finishImport, saveMappingFor, savedMappingFor, setSkip } from '@/db/lists'
 import type { ColumnMapping, ListRecord, RowIssue } from '@/db/schema'
-import { isImportError, type ImportErrorCode } from '@/features/lists/import/errors'
-import { fitMapping, suggestMapping } from '@/features/lists/import/mapping'
-import {
-  buildPreview,
-  sampleBytes,
-  type Preview,
-  type PreviewOverrides,
-} from '@/features/lists/import/preview'
-import type { MappedField } from '@/features/lists/import/rules'
+import { isImportError, type ImportErrorCode } from '@domain/read/errors'
+import { fitMapping, suggestMapping } from '@domain/mapping'
+import { buildPreview, sampleBytes, type Preview, type PreviewOverrides } from '@domain/read/preview'
+import type { MappedField } from '@domain/person'
 import type { StoredImport } from '@/features/lists/import/store-rows'
-import { issueKinds, skippedRows } from '@/features/lists/import/validation'
+import { issueKinds, skippableIssues, skippedRows } from '@domain/validation'
 import { startImportWorker, type WorkerRun } from '@/features/lists/import/worker-client'
 
 export type ImportStep = 'preview' | 'mapping' | 'importing' | 'review'
@@ -184,12 +179,12 @@ export const useImportsStore = defineStore('imports', () => {
     if (!id || !result || !built) return null
     finishing.value = true
     try {
-      // Rows arrive unskipped; one pass marks the categories to skip. Known rows are never sent anyway.
-      const skipped = issueKinds.filter(
-        (kind) => kind !== 'known' && skips.value[kind] && result.validation.counts[kind] > 0,
+      // Rows arrive unskipped; one pass marks the categories to skip.
+      const skipped = skippableIssues.filter(
+        (kind) => skips.value[kind] && result.validation.counts[kind] > 0,
       )
       await setSkip(id, skipped, true)
-      await finishImport(id, result.parse.rows)
+      await finishImport(id, result.parse.rows, result.parse.widest)
       if (built.hasHeader) await saveMappingFor(built.columns, mapping.value)
       listId.value = null
       reset()

@@ -48,6 +48,12 @@ export const useJobsStore = defineStore('jobs', () => {
     patch: Pick<JobMirror, 'state' | 'counts' | 'creditsConsumed'>,
   ): Promise<void> {
     await db.jobs.update(jobId, { ...patch, updatedAt: Date.now() })
+    // A list's spend follows its runs live, so the summary and the job card never disagree.
+    const listId = (await db.jobs.get(jobId))?.listId
+    if (!listId) return
+    const runs = await db.jobs.where('listId').equals(listId).toArray()
+    const spent = runs.reduce((sum, run) => sum + run.creditsConsumed, 0)
+    await db.lists.update(listId, { creditsSpent: spent })
   }
 
   /** Fetches, stores and acknowledges everything of a list job not yet acknowledged. */

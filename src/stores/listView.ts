@@ -16,7 +16,7 @@ import {
 } from '@/db/rows'
 import { db, type ListRecord, type RowRecord } from '@/db/schema'
 import { downloadFile, exportList, type ExportFormat } from '@/features/lists/export/exportList'
-import { listColumns, type ResultColumn } from '@/features/lists/results/columns'
+import { listColumns, type ResultColumn } from '@domain/export/columns'
 import { safeEmailStatuses } from '@/features/lists/results/emailStatus'
 
 export type RowFilters = Partial<Record<RowFacet, FacetValue[]>>

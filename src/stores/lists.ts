@@ -2,28 +2,64 @@ import { liveQuery, type Subscription } from 'dexie'
 import { defineStore } from 'pinia'
 import { shallowRef } from 'vue'
 import type { AppError } from '@shared/result'
-import type { EnrichmentEstimateView, JobView } from '@shared/contract'
+import {
+  stageBatchLimit,
+  type EnrichmentEstimateView,
+  type EnrichmentRowInput,
+  type JobView,
+} from '@shared/contract'
+import { identityOf, type Lead, type MappedFields } from '@domain/person'
+import { decideRun, type RowDecision, type RunCounts } from '@domain/run'
 import { invoke, on } from '@/bridge'
 import { db, type ListRecord } from '@/db/schema'
-import { deleteList, enrichmentRowsFor } from '@/db/lists'
+import { deleteList, libraryKnowledge, runRowsFor } from '@/db/lists'
+import { applyKnownAnswers } from '@/db/rows'
 import { useJobsStore } from './jobs'
 
 export interface RunOptions {
   email: boolean
   phone: boolean
   catchAll: boolean
+  /** Ask again what was answered more than this many days ago; unset keeps every answer. */
+  refreshAfterDays?: number
 }
 
 export interface PreparedRun {
-  stagingId: string
+  /** Absent when nothing needs the service: the run only fills rows from twins and the library. */
+  stagingId?: string
+  /** What the service part may cost, in people and credits. */
   estimate: EnrichmentEstimateView
-  /** Credits not risked thanks to duplicates and rows already known, at the highest price. */
-  saved: number
+  /** What happens to every row, in rows (and people where it says so). */
+  counts: RunCounts
+  /** Rows to fill from twins or the library when the run starts. */
+  local: Pick<RowDecision, 'index' | 'twins' | 'library'>[]
+}
+
+const noEstimate: EnrichmentEstimateView = {
+  rows: 0,
+  toSend: 0,
+  known: 0,
+  duplicates: 0,
+  invalid: 0,
+  chunks: 0,
+  minCredits: 0,
+  maxCredits: 0,
+  byKind: { email: 0, phone: 0, catchAll: 0 },
 }
 
 /** Job ids are readable and unique per run: `list-<list>-run-<n>`. */
 export function runJobId(list: ListRecord): string {
   return `list-${list.id}-run-${list.jobIds.length + 1}`
+}
+
+/** The fields the engine reads for a lead already worked out by the domain's rules. */
+function fieldsOf(lead: Lead): MappedFields {
+  const fields: MappedFields = {}
+  if (lead.first) fields.first_name = lead.first
+  if (lead.last) fields.last_name = lead.last
+  if (lead.domain) fields.company_domain = lead.domain
+  if (lead.networkUrl) fields.network_url = lead.networkUrl
+  return fields
 }
 
 export const useListsStore = defineStore('lists', () => {
@@ -63,40 +99,60 @@ export const useListsStore = defineStore('lists', () => {
     })
   }
 
-  /** Sends the rows to the backend in batches and asks what the run may cost. Nothing is spent yet. */
+  /**
+   * Decides what the run does with every row (the domain's rules), stages the rows that need the
+   * service with what to ask for each, and asks what that may cost. Nothing is spent or written yet.
+   */
   async function prepareRun(list: ListRecord, options: RunOptions): Promise<PreparedRun | AppError> {
-    let stagingId: string | undefined
-    let failure: AppError | null = null
-    await enrichmentRowsFor(list.id, list.mapping, async (rows) => {
-      if (failure || rows.length === 0) return
-      const staged = await invoke('jobs/stageRows', { stagingId, rows })
-      if (staged.ok) stagingId = staged.data.stagingId
-      else failure = staged.error
+    const rows = await runRowsFor(list.id, list.mapping)
+    if (rows.length === 0) return { code: 'invalid_input', message: 'This list has no rows to enrich.' }
+    const library = await libraryKnowledge(rows.map((row) => identityOf(row.lead)))
+    const plan = decideRun(rows, { ...options, now: Date.now() }, (identity) => library.get(identity))
+    const toSend: EnrichmentRowInput[] = []
+    const local: PreparedRun['local'] = []
+    plan.decisions.forEach((decision, at) => {
+      if (decision.twins.length > 0 || decision.library) local.push(decision)
+      if (decision.outcome !== 'send') return
+      toSend.push({ key: decision.key, ...fieldsOf(rows[at]!.lead), kinds: decision.send })
     })
-    if (failure) return failure
-    if (!stagingId) return { code: 'invalid_input', message: 'This list has no rows to enrich.' }
-    const estimate = await invoke('jobs/estimate', { stagingId, email: options.email, phone: options.phone })
-    if (!estimate.ok) return estimate.error
-    const perLead = estimate.data.toSend > 0 ? estimate.data.maxCredits / estimate.data.toSend : 0
-    return {
-      stagingId,
-      estimate: estimate.data,
-      saved: (estimate.data.duplicates + estimate.data.known) * perLead,
+    let stagingId: string | undefined
+    for (let start = 0; start < toSend.length; start += stageBatchLimit) {
+      const staged = await invoke('jobs/stageRows', {
+        stagingId,
+        rows: toSend.slice(start, start + stageBatchLimit),
+      })
+      if (!staged.ok) return staged.error
+      stagingId = staged.data.stagingId
     }
+    if (!stagingId) return { estimate: noEstimate, counts: plan.counts, local }
+    const estimate = await invoke('jobs/estimate', {
+      stagingId,
+      email: options.email,
+      phone: options.phone,
+      catchAll: options.catchAll,
+    })
+    if (!estimate.ok) return estimate.error
+    return { stagingId, estimate: estimate.data, counts: plan.counts, local }
   }
 
+  /** Fills rows from twins and the library, then starts the service part, if any. */
   async function startRun(
     list: ListRecord,
     prepared: PreparedRun,
     options: RunOptions,
     maxCredits: number | undefined,
-  ): Promise<JobView | AppError> {
+  ): Promise<JobView | null | AppError> {
+    await applyKnownAnswers(list.id, prepared.local)
+    if (!prepared.stagingId) {
+      await db.lists.update(list.id, { state: 'done', updatedAt: Date.now() })
+      return null
+    }
     const jobId = runJobId(list)
     const started = await invoke('jobs/startEnrichment', {
       jobId,
       stagingId: prepared.stagingId,
       label: list.name,
-      options,
+      options: { email: options.email, phone: options.phone, catchAll: options.catchAll },
       maxCredits,
       onUncertain: 'ask',
     })

@@ -1,6 +1,6 @@
 import { appendRows, knownIdentities } from '@/db/lists'
-import { isImportError } from '@/features/lists/import/errors'
-import { blobChunks } from '@/features/lists/import/parse'
+import { isImportError } from '@domain/read/errors'
+import { blobChunks } from '@domain/read/parse'
 import type { FromWorker, ToWorker } from '@/features/lists/import/protocol'
 import { storeRows } from '@/features/lists/import/store-rows'
 

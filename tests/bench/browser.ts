@@ -44,7 +44,11 @@ export function buildApp(): Promise<void> {
   return built
 }
 
-const alias = { '@': join(root, 'src'), '@shared': join(root, 'electron/shared') }
+const alias = {
+  '@': join(root, 'src'),
+  '@shared': join(root, 'electron/shared'),
+  '@domain': join(root, 'electron/domain'),
+}
 
 /**
  * The app's own modules, unchanged, for the page: `globalThis.lk` exposes the database, the list

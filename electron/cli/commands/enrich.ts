@@ -1,12 +1,19 @@
 import { resolve } from 'node:path'
+import { listColumns } from '../../domain/export/columns'
+import { csvHeader, csvRow } from '../../domain/export/csv'
+import { kindsOf } from '../../domain/kinds'
+import { suggestMapping } from '../../domain/mapping'
+import { leadOf, mappedFields, type ColumnMapping } from '../../domain/person'
+import { rowNotes, withAnswer, type ListRow } from '../../domain/row'
+import { decideRun } from '../../domain/run'
+import { writeFileAtomic } from '../../engine/jobs/atomic-file'
 import { jobIdFrom } from '../../engine/jobs/manager'
 import type { EnrichmentRow } from '../../engine/jobs/normalize'
 import type { ResultRow, UncertainPolicy } from '../../engine/jobs/types'
-import type { ColumnMap } from '../columns'
-import { mapColumns, parseMapOptions } from '../columns'
+import { mappableFields, mapColumns, parseMapOptions, type ColumnMap } from '../columns'
 import type { GlobalOptions } from '../context'
 import { managerFor, openContext, positiveNumber, stateDirFor } from '../context'
-import { readCsv, writeCsv } from '../csv'
+import { readList, type ListFile } from '../csv'
 import { CliError, ExitCode } from '../exit-codes'
 import { followJob } from '../run-job'
 import { printSummary, summarize } from '../summary'
@@ -21,43 +28,50 @@ export interface EnrichOptions {
   map: string[]
 }
 
-/** Columns appended to every input row, in this order. */
-export const enrichmentColumns = [
-  'contact_first_name',
-  'contact_last_name',
-  'contact_full_name',
-  'contact_job_title',
-  'contact_seniority',
-  'contact_email_address',
-  'contact_email_address_status',
-  'contact_phone_number',
-  'contact_network_profile_url',
-  'contact_location_country',
-  'contact_location_city',
-  'company_name',
-  'company_domain',
-  'company_industry',
-  'company_network_url',
-]
-export const statusColumn = 'leadkeeper_status'
-export const noteColumn = 'leadkeeper_note'
-
 const policies: UncertainPolicy[] = ['ask', 'skip', 'resubmit']
 
-function rowsFrom(records: Record<string, string>[], map: ColumnMap): EnrichmentRow[] {
-  return records.map((record, index) => {
-    const row: EnrichmentRow = { key: `row-${index + 1}` }
-    for (const [field, header] of Object.entries(map)) {
-      const value = record[header]?.trim()
-      if (value) (row as unknown as Record<string, string>)[field] = value
-    }
-    return row
-  })
+/** The row key the command line gives row `index` (0-based); results come home by it. */
+const keyOf = (index: number) => `row-${index + 1}`
+const indexOf = (key: string) => Number(key.slice(4)) - 1
+
+/** The app's mapping rules (headers, then the look of the values), then `--map` by column name. */
+function mappingFor(file: ListFile, overrides: ColumnMap): { mapping: ColumnMapping; map: ColumnMap } {
+  const suggested = suggestMapping(file.columns, file.rows.slice(0, 200))
+  const guessed: ColumnMap = {}
+  for (const field of mappableFields) {
+    const column = suggested[field]
+    if (column !== undefined) guessed[field] = file.columns[column]
+  }
+  const map = mapColumns(file.columns, overrides, guessed)
+  const mapping: ColumnMapping = {}
+  for (const [field, column] of Object.entries(map) as [keyof ColumnMap, string][])
+    mapping[field] = file.columns.indexOf(column)
+  return { mapping, map }
 }
 
-/** Output column names never collide with input columns: a clash gets an `enriched_` prefix. */
-function outputName(column: string, inputHeaders: readonly string[]): string {
-  return inputHeaders.includes(column) ? `enriched_${column}` : column
+/**
+ * The output file: every input column, then the export's columns, each row with what the run gave
+ * it. The same columns and the same writer as the app's CSV export, so both give the same bytes.
+ */
+export function enrichedCsv(file: Pick<ListFile, 'columns' | 'rows'>, results: Iterable<ResultRow>): string {
+  const rows: ListRow[] = file.rows.map((values, index) => ({ index, values, status: 'pending' }))
+  for (const result of results) {
+    const at = indexOf(result.key)
+    const row = rows[at]
+    if (!row) continue
+    const origin = result.twinOf
+      ? { via: 'twin' as const, row: indexOf(result.twinOf), at: 0 }
+      : { via: 'service' as const, at: 0 }
+    rows[at] = withAnswer(row, {
+      status: result.status,
+      data: result.data,
+      kinds: result.kinds,
+      origin,
+      note: result.note,
+    })
+  }
+  const columns = listColumns(file.columns)
+  return csvHeader(columns) + rows.map((row) => csvRow(columns, row)).join('')
 }
 
 export async function enrichCommand(
@@ -70,61 +84,74 @@ export async function enrichCommand(
   }
   const policy = options.onUncertain as UncertainPolicy
   const maxCredits = positiveNumber(options.maxCredits, '--max-credits')
-  const table = readCsv(input)
-  const map = mapColumns(table.headers, parseMapOptions(options.map))
-  const rows = rowsFrom(table.rows, map)
+  const file = await readList(input)
+  const { mapping, map } = mappingFor(file, parseMapOptions(options.map))
   const enrichment = {
     email: options.email ?? false,
     phone: options.phone ?? false,
     catchAll: options.catchAll ?? false,
   }
   if (!enrichment.email && !enrichment.phone) enrichment.email = true
+  const leads = file.rows.map((values) => leadOf(mappedFields(values, mapping)))
+  const plan = decideRun(
+    leads.map((lead, index) => ({ key: keyOf(index), index, lead })),
+    { ...enrichment, now: Date.now() },
+  )
+  const rows: EnrichmentRow[] = plan.decisions.flatMap((decision) => {
+    if (decision.outcome !== 'send') return []
+    const lead = leads[decision.index]!
+    return [
+      {
+        key: decision.key,
+        ...(lead.first ? { first_name: lead.first } : {}),
+        ...(lead.last ? { last_name: lead.last } : {}),
+        ...(lead.domain ? { company_domain: lead.domain } : {}),
+        ...(lead.networkUrl ? { network_url: lead.networkUrl } : {}),
+        kinds: decision.send,
+      },
+    ]
+  })
+  const invalid: ResultRow[] = plan.decisions
+    .filter((decision) => decision.outcome === 'invalid')
+    .map((decision) => ({ key: decision.key, status: 'invalid', note: rowNotes.invalid }))
   const output = resolve(options.output)
   const context = await openContext(global, process.env, stateDirFor(global, output))
   try {
     const { manager, ledger } = managerFor(context, stateDirFor(global, output))
     const estimate = manager.estimateEnrichment(rows, enrichment)
+    const { counts } = plan
     process.stderr.write(
-      `${estimate.rows} rows: ${estimate.toSend} to send in ${estimate.chunks} request(s) ` +
-        `(${estimate.duplicates} duplicate, ${estimate.known} known, ${estimate.invalid} without enough to identify); ` +
+      `${counts.rows} rows: ${counts.people} people to send for ${kindsOf(enrichment).join(' + ')} in ${estimate.chunks} request(s) ` +
+        `(${counts.rowsSent - counts.people} more rows name a person already sent, not charged; ` +
+        `${counts.invalid} without enough to identify, not sent); ` +
         `cost between ${estimate.minCredits} and ${estimate.maxCredits} credits.\n`,
     )
     const id = jobIdFrom(
-      table.text,
+      file.contentId,
       JSON.stringify(map),
       JSON.stringify(enrichment),
       context.endpointId,
       output,
     )
-    const started = manager.startEnrichment({
-      id,
-      label: input,
-      rows,
-      options: enrichment,
-      maxCredits,
-      onUncertain: policy,
-    })
-    const job = await followJob(manager, started, policy)
-
-    const byKey = new Map<string, ResultRow>()
-    for (const batch of ledger.results(job.id, 0).batches)
-      for (const row of batch.rows) byKey.set(row.key, row)
-    const appended = [...enrichmentColumns, statusColumn, noteColumn].map((column) =>
-      outputName(column, table.headers),
-    )
-    writeCsv(
-      output,
-      [...table.headers, ...appended],
-      table.rows.map((record, index) => {
-        const result = byKey.get(`row-${index + 1}`)
-        const out: Record<string, unknown> = { ...record }
-        for (const column of enrichmentColumns)
-          out[outputName(column, table.headers)] = result?.data?.[column]
-        out[outputName(statusColumn, table.headers)] = result?.status ?? 'pending'
-        out[outputName(noteColumn, table.headers)] = result?.note
-        return out
-      }),
-    )
+    const results: ResultRow[] = [...invalid]
+    let job = null
+    if (rows.length > 0) {
+      const started = manager.startEnrichment({
+        id,
+        label: input,
+        rows,
+        options: enrichment,
+        maxCredits,
+        onUncertain: policy,
+      })
+      job = await followJob(manager, started, policy)
+      for (const batch of ledger.results(job.id, 0).batches) results.push(...batch.rows)
+    }
+    writeFileAtomic(output, enrichedCsv(file, results))
+    if (!job) {
+      process.stderr.write(`No row can be sent; written to ${output}\n`)
+      return ExitCode.done
+    }
     const summary = summarize(job, context, output, process.argv.slice(1).join(' '))
     printSummary(summary, global.json === true)
     return summary.exitCode

@@ -3,6 +3,7 @@ import type { ServiceClient } from '../client/client'
 import type { CompanySearchResult, EnrichedLead, EnrichmentResult, LeadSearchResult } from '../client/schemas'
 import type { EngineSettings } from '../settings'
 import type { PlannedLead } from './plan'
+import { kindsOf, maxCostOf, optionsOf } from '../../domain/kinds'
 import { maxEnrichmentCost, rowKeyField } from './plan'
 import type { PollAnswer } from './poller'
 import type { ChunkRecord, JobRecord, ResultRow } from './types'
@@ -61,7 +62,8 @@ export function joinEnrichment(
   return planned.flatMap((lead) => {
     const row = byRef.get(lead.ref)
     return lead.rowKeys.map((key): ResultRow => {
-      if (!row) return { key, status: 'not_returned', note: 'The service did not return this lead.' }
+      const twin = key === lead.ref ? {} : { twinOf: lead.ref }
+      if (!row) return { key, status: 'not_returned', note: 'The service did not return this lead.', ...twin }
       const { custom_fields: _echoed, ...fields } = row
       const emailStatus = emailStatusOf(row.contact_email_address_status, emailStatuses)
       return {
@@ -69,6 +71,8 @@ export function joinEnrichment(
         status: row.enriched ? 'found' : 'not_found',
         data: fields,
         ...(emailStatus ? { emailStatus } : {}),
+        ...(lead.kinds ? { kinds: lead.kinds } : {}),
+        ...twin,
       }
     })
   })
@@ -80,15 +84,20 @@ function enrichmentAdapter(client: ServiceClient, record: JobRecord, settings: E
   return {
     holdIsFinal: false,
     sequential: false,
-    maxCost: (chunk) => maxEnrichmentCost(chunk.size, options, prices),
+    maxCost: (chunk) =>
+      chunk.kinds
+        ? chunk.size * maxCostOf(chunk.kinds, prices)
+        : maxEnrichmentCost(chunk.size, options, prices),
     create: async (payload, beforeSend) => {
       const leads = payload as PlannedLead[]
+      // Every lead of a chunk asks the same; chunks planned before kinds existed ask the job's options.
+      const asked = optionsOf(leads[0]?.kinds ?? kindsOf(options))
       const { requestId } = await client.createEnrichment(
         {
           data: leads.map((lead) => ({ ...lead.lead, custom_fields: { [rowKeyField]: lead.ref } })),
-          enrich_email_address: options.email,
-          enrich_phone_number: options.phone,
-          verify_catch_all: options.catchAll,
+          enrich_email_address: asked.email,
+          enrich_phone_number: asked.phone,
+          verify_catch_all: asked.catchAll,
           ...(options.webhook ? { webhook: options.webhook } : {}),
           // Per-lead pushes are not retried by the service, so the whole-batch webhook goes with them.
           ...(options.contactWebhook
@@ -106,7 +115,13 @@ function enrichmentAdapter(client: ServiceClient, record: JobRecord, settings: E
     toResults: (payload, answer) => {
       const result = answer as Extract<EnrichmentResult, { status: 'terminated' }>
       return {
-        rows: joinEnrichment(payload as PlannedLead[], result.data, settings.emailStatuses),
+        rows: joinEnrichment(
+          (payload as PlannedLead[]).map((lead) =>
+            lead.kinds ? lead : { ...lead, kinds: kindsOf(options) },
+          ),
+          result.data,
+          settings.emailStatuses,
+        ),
         creditsConsumed: creditsOf(result.credits_consumed) ?? 0,
       }
     },

@@ -14,8 +14,11 @@ import {
   estimateEnrichment,
   estimateLeadSearch,
   maxEnrichmentCost,
+  maxPlanCost,
   planEnrichment,
 } from './plan'
+import { maxCostOf } from '../../domain/kinds'
+import { rowNotes } from '../../domain/row'
 import { JobRun } from './run'
 import type {
   ChunkRecord,
@@ -95,7 +98,7 @@ export class JobManager {
 
   estimateEnrichment(
     rows: readonly EnrichmentRow[],
-    options: Pick<EnrichmentOptions, 'email' | 'phone'>,
+    options: Pick<EnrichmentOptions, 'email' | 'phone'> & { catchAll?: boolean },
   ): EnrichmentEstimate {
     return estimateEnrichment(rows, options, this.settings)
   }
@@ -112,16 +115,17 @@ export class JobManager {
   startEnrichment(input: StartEnrichment): JobRecord {
     const existing = this.existing(input.id, input)
     if (existing) return existing
-    const plan = planEnrichment(input.rows, this.settings.chunkSize)
+    const plan = planEnrichment(input.rows, this.settings.chunkSize, input.options)
     const chunks = plan.chunks.map((leads, index): ChunkRecord => ({
       index,
       state: 'pending',
       size: leads.length,
       submissions: 0,
+      ...(leads[0]?.kinds ? { kinds: leads[0].kinds } : {}),
     }))
     const record = this.newRecord('enrichment', input, chunks, {
       enrichment: input.options,
-      estimateMax: maxEnrichmentCost(plan.unique, input.options, this.settings.prices),
+      estimateMax: maxPlanCost(plan.chunks.flat(), this.settings.prices),
     })
     record.counts.rows = plan.rows
     const preset: ResultRow[] = [
@@ -129,7 +133,7 @@ export class JobManager {
       ...plan.invalidKeys.map((key): ResultRow => ({
         key,
         status: 'invalid',
-        note: 'Needs a first name, a last name and a company domain (or a profile URL); not sent.',
+        note: rowNotes.invalid,
       })),
     ]
     record.counts.done += preset.length
@@ -246,10 +250,12 @@ export class JobManager {
     } catch {
       balanceNow = undefined
     }
-    const perLead =
-      record.kind === 'enrichment' && record.enrichment
-        ? maxEnrichmentCost(1, record.enrichment, this.settings.prices)
-        : null
+    const perLead = (chunk: ChunkRecord): number | null =>
+      record.kind !== 'enrichment' || !record.enrichment
+        ? null
+        : chunk.kinds
+          ? maxCostOf(chunk.kinds, this.settings.prices)
+          : maxEnrichmentCost(1, record.enrichment, this.settings.prices)
     return {
       jobId,
       chunks: uncertain.map((chunk) => ({
@@ -262,7 +268,9 @@ export class JobManager {
       balanceAtStart: record.balanceAtStart,
       balanceNow,
       maxDoubleCharge:
-        perLead === null ? null : uncertain.reduce((sum, chunk) => sum + chunk.size * perLead, 0),
+        record.kind !== 'enrichment'
+          ? null
+          : uncertain.reduce((sum, chunk) => sum + chunk.size * (perLead(chunk) ?? 0), 0),
     }
   }
 

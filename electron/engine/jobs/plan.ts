@@ -1,9 +1,10 @@
+import { kindsOf, kindsSignature, maxCostOf, type DataKind } from '../../domain/kinds'
 import type { EnrichmentEstimate, EnrichmentOptions, SearchOptions } from './types'
 
 export type { EnrichmentEstimate }
 import type { EngineSettings } from '../settings'
 import type { EnrichmentRow, NormalizedLead } from './normalize'
-import { identityOf, normalizeRow } from './normalize'
+import { identityOfRow, normalizeRow } from './normalize'
 
 /** Name of the custom field that carries the row key to the service and back. */
 export const rowKeyField = 'leadkeeper_row_key'
@@ -14,6 +15,8 @@ export interface PlannedLead {
   lead: NormalizedLead
   /** Every row key that receives this lead's result. */
   rowKeys: string[]
+  /** What the service is asked for this lead; every lead of a chunk asks the same. */
+  kinds?: DataKind[]
 }
 
 export interface EnrichmentPlan {
@@ -25,11 +28,25 @@ export interface EnrichmentPlan {
   unique: number
 }
 
-export function planEnrichment(rows: readonly EnrichmentRow[], chunkSize: number): EnrichmentPlan {
+/**
+ * Groups the rows by person (the import's rule: one lead however many rows name them) and by what
+ * is asked, then cuts each group into requests of at most `chunkSize` leads. `options` are what a
+ * row without kinds of its own asks for.
+ */
+export function planEnrichment(
+  rows: readonly EnrichmentRow[],
+  chunkSize: number,
+  options: Pick<EnrichmentOptions, 'email' | 'phone' | 'catchAll'> = {
+    email: true,
+    phone: false,
+    catchAll: false,
+  },
+): EnrichmentPlan {
   const seenKeys = new Set<string>()
   const byIdentity = new Map<string, PlannedLead>()
   const knownKeys: string[] = []
   const invalidKeys: string[] = []
+  const defaultKinds = kindsOf(options)
   let duplicates = 0
   for (const row of rows) {
     if (seenKeys.has(row.key)) throw new Error(`Duplicate row key: ${row.key}`)
@@ -43,20 +60,38 @@ export function planEnrichment(rows: readonly EnrichmentRow[], chunkSize: number
       invalidKeys.push(row.key)
       continue
     }
-    const identity = identityOf(lead)
+    const kinds = row.kinds ?? defaultKinds
+    const identity = identityOfRow(row)
     const existing = byIdentity.get(identity)
     if (existing) {
       existing.rowKeys.push(row.key)
+      // One person is asked once, for everything any of their rows needs.
+      existing.kinds = kindsOf({
+        email: existing.kinds!.includes('email') || kinds.includes('email'),
+        phone: existing.kinds!.includes('phone') || kinds.includes('phone'),
+        catchAll: existing.kinds!.includes('catchAll') || kinds.includes('catchAll'),
+      })
       duplicates++
     } else {
-      byIdentity.set(identity, { ref: row.key, lead, rowKeys: [row.key] })
+      byIdentity.set(identity, { ref: row.key, lead, rowKeys: [row.key], kinds: [...kinds] })
     }
   }
   const unique = [...byIdentity.values()]
   const size = Math.max(1, Math.min(100, Math.floor(chunkSize)))
+  const byKinds = new Map<string, PlannedLead[]>()
+  for (const lead of unique) {
+    const signature = kindsSignature(lead.kinds!)
+    byKinds.set(signature, [...(byKinds.get(signature) ?? []), lead])
+  }
   const chunks: PlannedLead[][] = []
-  for (let start = 0; start < unique.length; start += size) chunks.push(unique.slice(start, start + size))
+  for (const group of byKinds.values())
+    for (let start = 0; start < group.length; start += size) chunks.push(group.slice(start, start + size))
   return { chunks, knownKeys, invalidKeys, duplicates, rows: rows.length, unique: unique.length }
+}
+
+/** The highest charge of planned leads if everything asked of them is found. */
+export function maxPlanCost(leads: readonly PlannedLead[], prices: EngineSettings['prices']): number {
+  return leads.reduce((sum, lead) => sum + maxCostOf(lead.kinds ?? ['email'], prices), 0)
 }
 
 /** Highest charge for `leads` leads if every email and phone is found; the lowest is always 0. */
@@ -70,10 +105,12 @@ export function maxEnrichmentCost(
 
 export function estimateEnrichment(
   rows: readonly EnrichmentRow[],
-  options: Pick<EnrichmentOptions, 'email' | 'phone'>,
+  options: Pick<EnrichmentOptions, 'email' | 'phone'> & { catchAll?: boolean },
   settings: Pick<EngineSettings, 'chunkSize' | 'prices'>,
 ): EnrichmentEstimate {
-  const plan = planEnrichment(rows, settings.chunkSize)
+  const plan = planEnrichment(rows, settings.chunkSize, { catchAll: false, ...options })
+  const leads = plan.chunks.flat()
+  const people = (kind: DataKind) => leads.filter((lead) => lead.kinds?.includes(kind)).length
   return {
     rows: plan.rows,
     toSend: plan.unique,
@@ -82,7 +119,8 @@ export function estimateEnrichment(
     invalid: plan.invalidKeys.length,
     chunks: plan.chunks.length,
     minCredits: 0,
-    maxCredits: maxEnrichmentCost(plan.unique, options, settings.prices),
+    maxCredits: maxPlanCost(leads, settings.prices),
+    byKind: { email: people('email'), phone: people('phone'), catchAll: people('catchAll') },
   }
 }
 

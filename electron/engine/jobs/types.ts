@@ -1,3 +1,4 @@
+import type { DataKind } from '../../domain/kinds'
 import type { ServiceErrorCode } from '../client/errors'
 
 export type JobKind = 'enrichment' | 'lead_search' | 'company_search'
@@ -56,12 +57,15 @@ export interface ChunkRecord {
   creditsConsumed?: number
   /** Search pages: offset sent. */
   offset?: number
+  /** Enrichment: what its leads are asked for; the job's options when absent (older ledgers). */
+  kinds?: DataKind[]
   /** Times the ledger recorded a POST for this chunk (more than 1 only after an explicit resubmit). */
   submissions: number
   error?: JobError
 }
 
-export type RowStatus = 'found' | 'not_found' | 'known' | 'invalid' | 'not_returned' | 'skipped' | 'failed'
+import type { RowStatus } from '../../domain/row'
+export type { RowStatus }
 
 export interface ResultRow {
   /** The caller's row key (enrichment) or a stable id of the found lead or company (searches). */
@@ -72,6 +76,10 @@ export interface ResultRow {
   emailStatus?: string
   /** Why a row has no data, in plain words. */
   note?: string
+  /** Enrichment: the kinds of data this answer covers. */
+  kinds?: DataKind[]
+  /** Enrichment: the key of the row whose person was sent for this one (same person, charged once). */
+  twinOf?: string
 }
 
 export interface ResultBatch {
@@ -102,6 +110,7 @@ export interface SearchOptions {
 
 export type UncertainPolicy = 'ask' | 'skip' | 'resubmit'
 
+/** Counted in rows of the job's input (a person named by two rows counts twice), never in people. */
 export interface JobCounts {
   rows: number
   done: number
@@ -169,6 +178,8 @@ export interface EnrichmentEstimate {
   chunks: number
   minCredits: number
   maxCredits: number
+  /** People to send per kind of data asked. */
+  byKind: Record<DataKind, number>
 }
 
 /** What is known about the uncertain requests of a job, with a fresh balance as evidence. */

@@ -1,7 +1,7 @@
 import type { GridColumn } from '@/components/grid/types'
 import type { CompanyRecord, ContactRecord } from '@/db/schema'
 import { fundingRoundLabel, humanize } from '@/components/company/companyFields'
-import { cellText } from '@/features/lists/results/columns'
+import { cellText } from '@domain/export/columns'
 
 interface LibraryColumn<T> extends GridColumn {
   value: (record: T) => string

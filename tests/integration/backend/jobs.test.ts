@@ -40,7 +40,7 @@ describe('jobs over the contract', () => {
       rows: input.slice(120),
     })
     expect(staged).toBe(250)
-    const estimate = await call('jobs/estimate', { stagingId, email: true, phone: false })
+    const estimate = await call('jobs/estimate', { stagingId, email: true, phone: false, catchAll: false })
     expect(estimate).toMatchObject({
       rows: 250,
       toSend: 150,

@@ -1,7 +1,7 @@
 import { eachRowPage, type RowQuery } from '@/db/rows'
 import type { LeadkeeperDb, ListRecord, RowRecord } from '@/db/schema'
-import { listColumns, type ResultColumn } from '../results/columns'
-import { bom, csvLine } from './csv'
+import { listColumns, type ResultColumn } from '@domain/export/columns'
+import { csvHeader, csvRow } from '@domain/export/csv'
 
 export type ExportFormat = 'csv' | 'json'
 
@@ -51,14 +51,14 @@ export async function exportList(list: ListRecord, options: ExportOptions): Prom
   const columns = listColumns(list.columns)
   const parts: string[] = []
   let rows = 0
-  if (options.format === 'csv') parts.push(bom + csvLine(columns.map((column) => column.title)))
+  if (options.format === 'csv') parts.push(csvHeader(columns))
   else parts.push('[')
   await eachRowPage(
     list.id,
     { filters: options.filters },
     (page) => {
       if (options.format === 'csv') {
-        parts.push(page.map((row) => csvLine(columns.map((column) => column.value(row)))).join(''))
+        parts.push(page.map((row) => csvRow(columns, row)).join(''))
       } else {
         const records = page.map((row) => jsonRecord(columns, row)).join(',\n')
         parts.push((rows === 0 ? '\n' : ',\n') + records)

@@ -1,6 +1,6 @@
 import type { ColumnMapping } from '@/db/schema'
-import type { ImportErrorCode } from './errors'
-import type { ParseOptions, ParseProgress } from './parse'
+import type { ImportErrorCode } from '@domain/read/errors'
+import type { ParseOptions, ParseProgress } from '@domain/read/parse'
 import type { StoredImport } from './store-rows'
 
 /** Messages between the import worker and the page. */

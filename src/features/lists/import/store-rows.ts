@@ -1,8 +1,8 @@
 import type { ColumnMapping } from '@/db/schema'
 import type { ListOperations } from '@/db/lists'
-import { ImportError } from './errors'
-import { parseRows, type ParseControl, type ParseOptions, type ParseSummary } from './parse'
-import { createValidator, type ValidationSummary } from './validation'
+import { ImportError } from '@domain/read/errors'
+import { parseRows, type ParseControl, type ParseOptions, type ParseSummary } from '@domain/read/parse'
+import { createValidator, type ValidationSummary } from '@domain/validation'
 
 export interface StoredImport {
   parse: ParseSummary

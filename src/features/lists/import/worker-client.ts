@@ -1,5 +1,5 @@
 import type { FromWorker, ToWorker } from './protocol'
-import type { ParseProgress } from './parse'
+import type { ParseProgress } from '@domain/read/parse'
 
 export type WorkerOutcome = Exclude<FromWorker, { type: 'progress' }>
 

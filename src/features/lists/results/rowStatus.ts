@@ -6,8 +6,8 @@ const meanings: Record<string, { label: string; meaning: string }> = {
   found: { label: 'Found', meaning: 'The service found this person.' },
   not_found: { label: 'Not found', meaning: 'The service looked and found nobody matching this row.' },
   known: {
-    label: 'Already known',
-    meaning: 'Your library already knew this person, so the row was not sent.',
+    label: 'Nothing new',
+    meaning: 'An earlier run already answered this row, so it was not sent again.',
   },
   invalid: {
     label: 'Not enough to send',

@@ -1,6 +1,5 @@
 import 'fake-indexeddb/auto'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import type { EnrichmentRowInput } from '@shared/contract'
 import { listOperations, type ListOperations } from '@/db/lists'
 import { LeadkeeperDb, type ColumnMapping, type ContactRecord } from '@/db/schema'
 import { storeRows } from '@/features/lists/import/store-rows'
@@ -155,47 +154,46 @@ describe('validateList', () => {
     ])
   })
 
-  it('streams rows to enrich, marking known and skipped rows so the engine does not send them', async () => {
-    await database.contacts.add(contact('kim park@known.io'))
+  it('reads the rows a run decides about: who each row is, what it holds, whether it is skipped', async () => {
     const list = await listWith(rows)
     await lists.validateList(list.id, mapping)
-    await lists.setSkip(list.id, ['personal_domain', 'duplicate'], true)
-    await lists.setSkip(list.id, ['duplicate'], false)
-    const batches: EnrichmentRowInput[][] = []
-    await lists.enrichmentRowsFor(
-      list.id,
-      mapping,
-      async (batch) => {
-        batches.push(batch)
-      },
-      4,
-    )
-    expect(batches.map((batch) => batch.length)).toEqual([4, 4, 1])
-    const sent = batches.flat()
-    expect(sent[0]).toEqual({
+    await lists.setSkip(list.id, ['personal_domain'], true)
+    await database.rows.update([list.id, 0], { status: 'found', answers: { email: 5, phone: 6 } })
+    await database.rows.update([list.id, 7], { status: 'not_found', result: { contact_phone_number: '' } })
+    const read = await lists.runRowsFor(list.id, mapping, 4)
+    expect(read).toHaveLength(rows.length)
+    expect(read[0]).toMatchObject({
       key: `${list.id}:0`,
-      first_name: 'Jane',
-      last_name: 'Doe',
-      website: 'https://www.acme.com',
+      index: 0,
+      lead: { first: 'Jane', last: 'Doe', domain: 'acme.com' },
+      answers: { email: 5, phone: 6 },
+      skip: false,
     })
-    expect(sent[7]).toEqual({ key: `${list.id}:7`, network_url: 'https://www.linkedin.com/in/someone' })
-    expect(sent.filter((row) => row.known).map((row) => row.key)).toEqual(
-      [4, 6, 8].map((i) => `${list.id}:${i}`),
-    )
+    // Rows enriched before answers were kept: an email was asked, no phone was found.
+    expect(Object.keys(read[7]!.answers ?? {})).toEqual(['email'])
+    expect(read[1]!.answers).toBeUndefined()
+    expect(read.filter((row) => row.skip).map((row) => row.index)).toEqual([4, 8])
   })
 
-  it('marks rows an earlier run already enriched as known, so a second run sends none of them', async () => {
-    const list = await listWith(rows)
-    await database.rows.update([list.id, 0], { status: 'found' })
-    await database.rows.update([list.id, 7], { status: 'not_found' })
-    const sent: EnrichmentRowInput[] = []
-    await lists.enrichmentRowsFor(list.id, mapping, async (batch) => {
-      sent.push(...batch)
+  it('tells what the library holds about people, per kind of data', async () => {
+    await database.contacts.bulkAdd([
+      { ...contact('kim park@known.io'), email: 'kim@known.io', updatedAt: 1_000 },
+      { ...contact('ann lee@known.io'), answers: { phone: 2_000 } },
+      contact('nobody here@known.io'),
+    ])
+    const known = await lists.libraryKnowledge([
+      'kim park@known.io',
+      'ann lee@known.io',
+      'nobody here@known.io',
+      '',
+    ])
+    expect(known.get('kim park@known.io')).toEqual({
+      contactId: 'n:kim park@known.io',
+      answers: { email: 1_000 },
     })
-    expect(sent.filter((row) => row.known).map((row) => row.key)).toEqual(
-      expect.arrayContaining([`${list.id}:0`, `${list.id}:7`]),
-    )
-    expect(sent.find((row) => row.key === `${list.id}:1`)?.known).toBeUndefined()
+    expect(known.get('ann lee@known.io')?.answers).toEqual({ phone: 2_000 })
+    // A record that holds nothing answered is no answer.
+    expect(known.has('nobody here@known.io')).toBe(false)
   })
 
   it('stores a parsed file with its issues found on the way', async () => {

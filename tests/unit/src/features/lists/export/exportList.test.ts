@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto'
 import Papa from 'papaparse'
 import { describe, expect, it } from 'vitest'
 import { LeadkeeperDb, type ListRecord, type RowRecord } from '@/db/schema'
-import { csvCell, neutralise } from '@/features/lists/export/csv'
+import { csvCell, neutralise } from '@domain/export/csv'
 import { exportFileName, exportList } from '@/features/lists/export/exportList'
 
 const freshDb = () => new LeadkeeperDb('t-' + crypto.randomUUID())
@@ -95,7 +95,7 @@ describe('exportList', () => {
     const parsed = Papa.parse<string[]>(text.slice(1), { skipEmptyLines: true })
     const [header, ...records] = parsed.data
     expect(header!.slice(0, 5)).toEqual(['Name', 'Email', 'Note', 'Email (enriched)', 'Email status'])
-    expect(header!.at(-1)).toBe('Status')
+    expect(header!.slice(-3)).toEqual(['Status', 'Result from', 'Note (enriched)'])
     expect(new Set(header).size).toBe(header!.length)
     expect(records.map((record) => record[0])).toEqual([
       'Ada "the first"',
@@ -108,8 +108,8 @@ describe('exportList', () => {
     ])
     expect(records[0]!.slice(2, 5)).toEqual(['line one\nline two', 'ada@engines.io', 'deliverable'])
     expect(records[1]!.slice(1, 4)).toEqual(["'+1", "'-2", `'=HYPERLINK("x")`])
-    expect(records[0]!.at(-1)).toBe('found')
-    expect(records[2]!.at(-1)).toBe('not_found')
+    expect(records[0]!.at(-3)).toBe('found')
+    expect(records[2]!.at(-3)).toBe('not_found')
     expect(text.split('\r\n')[0]).toContain('Name,Email,Note')
   })
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ImportError } from '@/features/lists/import/errors'
+import { ImportError } from '@domain/read/errors'
 import { storeRows } from '@/features/lists/import/store-rows'
 
 async function* bytes(text: string) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { mappingSignature, suggestMapping } from '@/features/lists/import/mapping'
-import { leadOf, mappedFields, normalizeDomain } from '@/features/lists/import/rules'
+import { mappingSignature, suggestMapping } from '../../../../electron/domain/mapping'
+import { leadOf, mappedFields, normalizeDomain } from '../../../../electron/domain/person'
 
 describe('suggestMapping', () => {
   it.each([

@@ -12,7 +12,7 @@ export interface ParseOptions {
 export interface RowBatch {
   /** Index of the batch's first row among the file's data rows. */
   startIndex: number
-  /** Exactly `width` cells each. */
+  /** At least `width` cells each; more when a row has filled cells past the header (kept, never cut). */
   rows: string[][]
 }
 
@@ -24,7 +24,7 @@ export interface ParseProgress {
 export interface RaggedSummary {
   /** Rows with fewer cells than the header, padded with empty cells. */
   short: number
-  /** Rows with more filled cells than the header; the extra cells are dropped. */
+  /** Rows with more filled cells than the header; the extra cells are kept in columns named by position. */
   long: number
   examples: { line: number; cells: number }[]
 }
@@ -33,6 +33,8 @@ export interface ParseSummary {
   rows: number
   bytes: number
   width: number
+  /** Cells of the widest row: past `width`, columns that only some rows fill ("Column 6"…). */
+  widest: number
   header: string[] | null
   ragged: RaggedSummary
   strayQuotes: { count: number; lines: number[] }
@@ -63,6 +65,7 @@ export async function parseRows(
   const ragged: RaggedSummary = { short: 0, long: 0, examples: [] }
   let header: string[] | null = null
   let width = options.width
+  let widest = 0
   let bytes = 0
   let rows = 0
   let batch: string[][] = []
@@ -89,7 +92,9 @@ export async function parseRows(
         width = header.length
         continue
       }
-      batch.push(fit(row, width, ragged))
+      const cells = fit(row, width, ragged)
+      if (cells.length > widest) widest = cells.length
+      batch.push(cells)
       rows++
       if (batch.length >= batchSize) await flush()
     }
@@ -111,6 +116,7 @@ export async function parseRows(
     rows,
     bytes,
     width,
+    widest: Math.max(width, widest),
     header,
     ragged,
     strayQuotes: { count: reader.strayQuotes, lines: [...reader.strayQuoteLines] },
@@ -125,12 +131,15 @@ function fit(row: ParsedRow, width: number, ragged: RaggedSummary): string[] {
     note(ragged, row)
     return cells.concat(Array<string>(width - cells.length).fill(''))
   }
-  // Trailing empty cells (a delimiter at the end of each line) lose nothing when dropped.
-  if (cells.slice(width).some((cell) => cell.trim() !== '')) {
+  // Trailing empty cells (a delimiter at the end of each line) lose nothing when dropped; filled
+  // cells past the header are kept, never cut.
+  let end = cells.length
+  while (end > width && cells[end - 1]!.trim() === '') end--
+  if (end > width) {
     ragged.long++
     note(ragged, row)
   }
-  return cells.slice(0, width)
+  return end === cells.length ? cells : cells.slice(0, end)
 }
 
 function note(ragged: RaggedSummary, row: ParsedRow): void {

@@ -1,6 +1,11 @@
-import type { ColumnMapping } from '@/db/schema'
-import { headerField } from '@shared/headers'
-import { mappedFieldNames, normalizeDomain, isWellFormedDomain, type MappedField } from './rules'
+import { headerField } from './headers'
+import {
+  isWellFormedDomain,
+  mappedFieldNames,
+  normalizeDomain,
+  type ColumnMapping,
+  type MappedField,
+} from './person'
 
 export { headerField }
 

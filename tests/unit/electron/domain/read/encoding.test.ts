@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { detectEncoding, encodingOptions } from '@/features/lists/import/encoding'
-import { isImportError } from '@/features/lists/import/errors'
+import { detectEncoding, encodingOptions } from '../../../../../electron/domain/read/encoding'
+import { isImportError } from '../../../../../electron/domain/read/errors'
 
 const text = 'Prénom;Nom;Société\nRené;Müller;Ça Va Bière\nJosé;Nuñez;Œuvre & Co\n'
 

@@ -1,6 +1,13 @@
-import type { ColumnMapping } from '@/db/schema'
-import { headerFields } from '@shared/headers'
-import { clean, normalizeDomain } from '@shared/normalize'
+import { headerFields, type HeaderField } from './headers'
+import { clean, normalizeDomain } from './normalize'
+
+/**
+ * Who a row is: the one set of rules by which the import flags a row, the engine decides what to
+ * send, and a list run finds the same person twice or in the library.
+ */
+
+/** Which input column (by index) feeds each field the service understands. */
+export type ColumnMapping = Partial<Record<HeaderField, number>>
 
 /** The fields of a row that the service can use, read from the mapped columns. */
 export interface MappedFields {
@@ -14,9 +21,9 @@ export interface MappedFields {
   network_url?: string
 }
 
-export const mappedFieldNames = headerFields satisfies readonly (keyof ColumnMapping)[]
+export const mappedFieldNames = headerFields
 
-export type MappedField = (typeof mappedFieldNames)[number]
+export type MappedField = HeaderField
 
 /** Mail providers whose domain says nothing about the person's employer. */
 const personalDomains = new Set([
@@ -140,17 +147,16 @@ export interface Lead {
 }
 
 export function leadOf(fields: MappedFields): Lead {
-  let first = fields.first_name ?? ''
-  let last = fields.last_name ?? ''
-  if ((!first || !last) && fields.full_name) {
-    const split = splitFullName(fields.full_name)
+  let first = clean(fields.first_name)
+  let last = clean(fields.last_name)
+  const full = clean(fields.full_name)
+  if ((!first || !last) && full) {
+    const split = splitFullName(full)
     if (!first && !last) {
       first = split.first
       last = split.last
     } else if (!last) {
-      last = fields.full_name.toLowerCase().startsWith(first.toLowerCase() + ' ')
-        ? fields.full_name.slice(first.length + 1)
-        : ''
+      last = full.toLowerCase().startsWith(first.toLowerCase() + ' ') ? full.slice(first.length + 1) : ''
     } else {
       first = split.first
     }
@@ -177,4 +183,31 @@ export function personKeyOf(lead: Lead): string {
   if (lead.networkUrl) return `url:${lead.networkUrl}`
   const identity = identityOf(lead)
   return identity ? `name:${identity}` : ''
+}
+
+/**
+ * Whether the service can be asked about this person: a profile URL, or a first name, a last name
+ * and a company domain that can exist. A row that is not is never sent ("not a domain" included).
+ */
+export function isSendable(lead: Lead): boolean {
+  if (lead.networkUrl) return true
+  return Boolean(lead.first && lead.last && lead.domain && isWellFormedDomain(lead.domain))
+}
+
+/** A lead as the service receives it, minus `custom_fields`. */
+export interface ServiceLead {
+  first_name?: string
+  last_name?: string
+  company_domain?: string
+  network_url?: string
+}
+
+/** What the service is sent for a sendable lead: a domain that cannot exist is left out. */
+export function serviceLeadOf(lead: Lead): ServiceLead {
+  const out: ServiceLead = {}
+  if (lead.first) out.first_name = lead.first
+  if (lead.last) out.last_name = lead.last
+  if (lead.domain && isWellFormedDomain(lead.domain)) out.company_domain = lead.domain
+  if (lead.networkUrl) out.network_url = `https://www.${lead.networkUrl}`
+  return out
 }

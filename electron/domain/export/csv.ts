@@ -20,3 +20,13 @@ export function csvCell(value: string): string {
 export function csvLine(cells: string[]): string {
   return cells.map(csvCell).join(',') + '\r\n'
 }
+
+/** The first line of a list's CSV export: the byte-order mark and the column titles. */
+export function csvHeader(columns: readonly { title: string }[]): string {
+  return bom + csvLine(columns.map((column) => column.title))
+}
+
+/** One row of a list's CSV export, as the app and the command line both write it. */
+export function csvRow<R>(columns: readonly { value: (row: R) => string }[], row: R): string {
+  return csvLine(columns.map((column) => column.value(row)))
+}

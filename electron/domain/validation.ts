@@ -1,4 +1,3 @@
-import type { ColumnMapping, RowIssue } from '@/db/schema'
 import {
   identityOf,
   isPersonalDomain,
@@ -6,8 +5,12 @@ import {
   leadOf,
   mappedFields,
   personKeyOf,
+  type ColumnMapping,
   type Lead,
-} from './rules'
+} from './person'
+
+export type RowIssue =
+  'missing_name' | 'missing_domain' | 'malformed_domain' | 'personal_domain' | 'duplicate' | 'known'
 
 export const issueKinds: RowIssue[] = [
   'missing_name',
@@ -47,12 +50,23 @@ export interface Validator {
   summary(): ValidationSummary
 }
 
-/** Rows that will not be sent: those with a skipped issue, and those the library already knows. */
+/**
+ * Issues a user may choose to skip rows for. Duplicates and people the library knows are not among
+ * them: they are never charged again and still come back with their twin's or the library's result.
+ */
+export const skippableIssues: readonly RowIssue[] = [
+  'missing_name',
+  'missing_domain',
+  'malformed_domain',
+  'personal_domain',
+]
+
+/** Rows the user chose not to enrich: those with a skipped issue. */
 export function skippedRows(summary: ValidationSummary, skipped: (issue: RowIssue) => boolean): number {
   let total = 0
   for (const [set, count] of Object.entries(summary.combinations)) {
     const issues = set.split('+') as RowIssue[]
-    if (issues.some((issue) => issue === 'known' || skipped(issue))) total += count
+    if (issues.some((issue) => skippableIssues.includes(issue) && skipped(issue))) total += count
   }
   return total
 }

@@ -1,5 +1,5 @@
 import { readRows } from './rows'
-import { headerField } from './mapping'
+import { headerField } from '../headers'
 
 export const delimiterOptions = [
   { value: ',', label: 'Comma ( , )' },
@@ -18,7 +18,13 @@ const sampleRows = 50
 export function detectDelimiter(text: string, complete: boolean): string {
   let best = { delimiter: ',', score: -Infinity }
   for (const { value } of delimiterOptions) {
-    const widths = readRows(text, value, complete, sampleRows).map((row) => row.cells.length)
+    let widths: number[]
+    try {
+      widths = readRows(text, value, complete, sampleRows).map((row) => row.cells.length)
+    } catch {
+      // A quote closed just before a comma is unclosed to a semicolon reader: not this delimiter.
+      continue
+    }
     if (widths.length === 0) continue
     const counts = new Map<number, number>()
     for (const width of widths) counts.set(width, (counts.get(width) ?? 0) + 1)

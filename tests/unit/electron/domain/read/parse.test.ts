@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { ImportError } from '@/features/lists/import/errors'
-import { parseRows, type ParseOptions, type RowBatch } from '@/features/lists/import/parse'
-import { buildPreview } from '@/features/lists/import/preview'
-import { detectDelimiter, uniqueHeaders } from '@/features/lists/import/sniff'
+import { ImportError } from '../../../../../electron/domain/read/errors'
+import { parseRows, type ParseOptions, type RowBatch } from '../../../../../electron/domain/read/parse'
+import { buildPreview } from '../../../../../electron/domain/read/preview'
+import { detectDelimiter, uniqueHeaders } from '../../../../../electron/domain/read/sniff'
 
 async function* chunksOf(bytes: Uint8Array, size: number): AsyncGenerator<Uint8Array> {
   for (let at = 0; at < bytes.length; at += size) yield bytes.subarray(at, at + size)
@@ -69,15 +69,16 @@ describe('parseRows', () => {
     ])
   })
 
-  it('pads short rows, cuts long ones to the header and says on which lines', async () => {
+  it('pads short rows, keeps the filled cells of long ones past the header and says on which lines', async () => {
     const text = 'a,b,c\n1,2,3\n4,5\n6,7,8,9\n10,11,12,\n'
     const { rows, summary } = await parseAll(utf8(text))
     expect(rows).toEqual([
       ['1', '2', '3'],
       ['4', '5', ''],
-      ['6', '7', '8'],
+      ['6', '7', '8', '9'],
       ['10', '11', '12'],
     ])
+    expect(summary.widest).toBe(4)
     expect(summary.ragged).toEqual({
       short: 1,
       long: 1,

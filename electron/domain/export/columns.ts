@@ -1,11 +1,11 @@
-import type { RowRecord } from '@/db/schema'
+import { originsText, type ListRow } from '../row'
 
 /** One column of a list's grid and exports: an input cell or a field of the service's row. */
 export interface ResultColumn {
   key: string
   title: string
   kind: 'input' | 'enriched' | 'status'
-  value: (row: RowRecord) => string
+  value: (row: ListRow) => string
   /** The row facet this column sorts by, when it has an index. */
   facet?: 'emailStatus' | 'seniority' | 'country' | 'company' | 'status'
   width: number
@@ -43,7 +43,8 @@ const enriched: [key: string, title: string, width: number, facet?: ResultColumn
 
 /**
  * Every column of a list in order: its input columns as imported, the enrichment columns, then the
- * row's status. An enrichment title that repeats an input header gets " (enriched)", so every
+ * row's status, where its data came from and why it has none. The app's grid and export and the
+ * command line's output all use these. An enrichment title that repeats an input header gets " (enriched)", so every
  * header of an export is unique.
  */
 export function listColumns(inputHeaders: string[]): ResultColumn[] {
@@ -64,13 +65,17 @@ export function listColumns(inputHeaders: string[]): ResultColumn[] {
     width,
     ...(facet ? { facet } : {}),
   }))
-  const status: ResultColumn = {
-    key: 'status',
-    title: unique('Status'),
-    kind: 'status',
-    value: (row) => row.status,
-    facet: 'status',
-    width: 120,
-  }
-  return [...input, ...found, status]
+  const status: ResultColumn[] = [
+    {
+      key: 'status',
+      title: unique('Status'),
+      kind: 'status',
+      value: (row) => row.status,
+      facet: 'status',
+      width: 120,
+    },
+    { key: 'origin', title: unique('Result from'), kind: 'status', value: originsText, width: 260 },
+    { key: 'note', title: unique('Note'), kind: 'status', value: (row) => row.note ?? '', width: 260 },
+  ]
+  return [...input, ...found, ...status]
 }
