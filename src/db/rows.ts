@@ -12,7 +12,7 @@ import {
   type FacetValue,
   type RowFacet,
 } from './facet-tally'
-import { withAnswer, type Answer, type Origin } from '@domain/row'
+import { rowNotes, withAnswer, type Answer, type Origin } from '@domain/row'
 import type { RowDecision } from '@domain/run'
 import { contactAnswers, upsertCompanies, upsertContacts } from './library'
 import {
@@ -155,10 +155,16 @@ export async function applyEnrichmentResults(
  */
 export async function applyKnownAnswers(
   listId: string,
-  decisions: readonly Pick<RowDecision, 'index' | 'twins' | 'library'>[],
+  decisions: readonly Pick<RowDecision, 'index' | 'twins' | 'library' | 'outcome'>[],
   database: LeadkeeperDb = appDb,
 ): Promise<{ applied: number }> {
-  const wanted = decisions.filter((decision) => decision.twins.length > 0 || decision.library)
+  const wanted = decisions.filter(
+    (decision) =>
+      decision.twins.length > 0 ||
+      decision.library ||
+      decision.outcome === 'invalid' ||
+      decision.outcome === 'skipped',
+  )
   if (wanted.length === 0) return { applied: 0 }
   return database.transaction('rw', [database.rows, database.contacts, database.facetCounts], async () => {
     const sourceIndexes = [...new Set(wanted.flatMap((decision) => decision.twins.map((twin) => twin.index)))]
@@ -175,6 +181,11 @@ export async function applyKnownAnswers(
     )
     const answers: { index: number; answer: Answer; contactId?: string | null }[] = []
     for (const decision of wanted) {
+      if (decision.outcome === 'invalid' || decision.outcome === 'skipped') {
+        const status = decision.outcome
+        answers.push({ index: decision.index, answer: { status, note: rowNotes[status] } })
+        continue
+      }
       for (const twin of decision.twins) {
         const source = sources.get(twin.index)
         if (!source?.result) continue

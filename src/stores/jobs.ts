@@ -48,12 +48,24 @@ export const useJobsStore = defineStore('jobs', () => {
     patch: Pick<JobMirror, 'state' | 'counts' | 'creditsConsumed'>,
   ): Promise<void> {
     await db.jobs.update(jobId, { ...patch, updatedAt: Date.now() })
-    // A list's spend follows its runs live, so the summary and the job card never disagree.
     const listId = (await db.jobs.get(jobId))?.listId
-    if (!listId) return
-    const runs = await db.jobs.where('listId').equals(listId).toArray()
-    const spent = runs.reduce((sum, run) => sum + run.creditsConsumed, 0)
-    await db.lists.update(listId, { creditsSpent: spent })
+    if (listId) await settleList(listId)
+  }
+
+  /**
+   * A list's state and spend follow its runs live: the sum of what every run of it consumed, so
+   * the summary and the job card never disagree.
+   */
+  async function settleList(listId: string): Promise<void> {
+    const runs = await db.jobs.where('listId').equals(listId).sortBy('createdAt')
+    const last = runs.at(-1)
+    if (!last) return
+    const finished = last.state === 'done' || last.state === 'cancelled' || last.state === 'failed'
+    await db.lists.update(listId, {
+      state: finished ? 'done' : 'running',
+      creditsSpent: runs.reduce((sum, run) => sum + run.creditsConsumed, 0),
+      updatedAt: Date.now(),
+    })
   }
 
   /** Fetches, stores and acknowledges everything of a list job not yet acknowledged. */
@@ -105,6 +117,8 @@ export const useJobsStore = defineStore('jobs', () => {
       createdAt: Date.parse(view.createdAt),
       updatedAt: Date.now(),
     })
+    // A short run may have ended before it was mirrored here: catch up with where it is now.
+    await refresh(view.id)
     await drain(view.id)
   }
 

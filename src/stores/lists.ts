@@ -10,7 +10,7 @@ import {
 } from '@shared/contract'
 import { identityOf, type Lead, type MappedFields } from '@domain/person'
 import { decideRun, type RowDecision, type RunCounts } from '@domain/run'
-import { invoke, on } from '@/bridge'
+import { invoke } from '@/bridge'
 import { db, type ListRecord } from '@/db/schema'
 import { deleteList, libraryKnowledge, runRowsFor } from '@/db/lists'
 import { applyKnownAnswers } from '@/db/rows'
@@ -32,7 +32,7 @@ export interface PreparedRun {
   /** What happens to every row, in rows (and people where it says so). */
   counts: RunCounts
   /** Rows to fill from twins or the library when the run starts. */
-  local: Pick<RowDecision, 'index' | 'twins' | 'library'>[]
+  local: Pick<RowDecision, 'index' | 'twins' | 'library' | 'outcome'>[]
 }
 
 const noEstimate: EnrichmentEstimateView = {
@@ -75,30 +75,6 @@ export const useListsStore = defineStore('lists', () => {
     })
   }
 
-  on('jobs/state', (event) => void settleList(event.jobId, event.state))
-
-  /** A list's state and spend follow its jobs: the sum of what every run of it consumed. */
-  async function settleList(jobId: string, state: JobView['state']): Promise<void> {
-    const job = await db.jobs.get(jobId)
-    const listId = job?.listId
-    if (!job || !listId) return
-    const view = await invoke('jobs/get', { jobId })
-    const others = await db.jobs
-      .where('listId')
-      .equals(listId)
-      .filter((other) => other.jobId !== jobId)
-      .toArray()
-    const spent =
-      others.reduce((sum, other) => sum + other.creditsConsumed, 0) +
-      (view.ok ? view.data.creditsConsumed : job.creditsConsumed)
-    const finished = state === 'done' || state === 'cancelled' || state === 'failed'
-    await db.lists.update(listId, {
-      state: finished ? 'done' : 'running',
-      creditsSpent: spent,
-      updatedAt: Date.now(),
-    })
-  }
-
   /**
    * Decides what the run does with every row (the domain's rules), stages the rows that need the
    * service with what to ask for each, and asks what that may cost. Nothing is spent or written yet.
@@ -111,7 +87,8 @@ export const useListsStore = defineStore('lists', () => {
     const toSend: EnrichmentRowInput[] = []
     const local: PreparedRun['local'] = []
     plan.decisions.forEach((decision, at) => {
-      if (decision.twins.length > 0 || decision.library) local.push(decision)
+      const marked = decision.outcome === 'invalid' || decision.outcome === 'skipped'
+      if (decision.twins.length > 0 || decision.library || marked) local.push(decision)
       if (decision.outcome !== 'send') return
       toSend.push({ key: decision.key, ...fieldsOf(rows[at]!.lead), kinds: decision.send })
     })

@@ -30,7 +30,7 @@ test('a messy list: mapped, priced, enriched, filtered, exported, and free the s
   // The estimate before anything is spent: a range, duplicates sent once, nothing charged yet.
   await run.estimate()
   await expect(run.estimateCost()).toContainText(/0 to \d+ credits/)
-  await expect(run.estimateTable()).toContainText('Duplicates sent once')
+  await expect(run.estimateTable()).toContainText('Rows to send')
   await shell.screenshot('lists-estimate')
   const before = await shell.credits().innerText()
   await run.run()
@@ -100,7 +100,7 @@ test('an enrichment survives a reload of the window in the middle of its run', a
   await run.estimate()
   await run.run()
   await expect(run.state()).toHaveText('Running')
-  await expect(run.counts()).not.toContainText('Rows done0 / 3,000')
+  await expect(run.counts()).not.toContainText('Rows sent, done0 / 3,000')
   await shell.screenshot('lists-running')
   await app.reload()
   await run.waitDone()

@@ -113,6 +113,7 @@ describe('jobs over the contract', () => {
         stagingId: '00000000-0000-4000-8000-000000000000',
         email: true,
         phone: false,
+        catchAll: false,
       }),
     ).toMatchObject({ ok: false, error: { code: 'not_found' } })
     expect(

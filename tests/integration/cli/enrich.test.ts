@@ -43,10 +43,10 @@ describe('leadkeeper enrich', () => {
     const out = readOutput(output)
     expect(out.bom).toBe(true)
     expect(out.fields.slice(0, 4)).toEqual(['Prénom', 'Nom', 'Société', 'Site web'])
-    expect(out.fields).toContain('leadkeeper_status')
+    expect(out.fields.slice(-3)).toEqual(['Status', 'Result from', 'Note'])
     expect(out.rows[1]?.['Prénom']).toBe("'=cmd")
     expect(out.rows[1]?.['Société']).toBe("'@Bletchley")
-    expect(out.rows[0]?.company_domain).toBe('analytical.com')
+    expect(out.rows[0]?.['Company domain']).toBe('analytical.com')
 
     const again = await runCli(['--json', 'enrich', input, '-o', output], serviceEnv(bed, key))
     expect(again.code).toBe(0)
@@ -79,7 +79,7 @@ describe('leadkeeper enrich', () => {
       serviceEnv(bed, key),
     )
     expect(mapped.code, mapped.stderr).toBe(0)
-    expect(readOutput(join(bed.dir, 'o.csv')).rows[0]?.leadkeeper_status).toMatch(/found/)
+    expect(['found', 'not_found']).toContain(readOutput(join(bed.dir, 'o.csv')).rows[0]?.Status)
   })
 
   it('exit 3 for a refused key or an insecure key file, exit 4 for no credits, a refused plan or the cap', async () => {
@@ -155,7 +155,7 @@ describe('leadkeeper enrich', () => {
     const skipped = await runCli(args('skip.csv', 'skip'), env)
     expect(skipped.code).toBe(0)
     const skippedRows = readOutput(join(bed.dir, 'skip.csv')).rows
-    expect(skippedRows.filter((row) => row.leadkeeper_status === 'skipped')).toHaveLength(10)
+    expect(skippedRows.filter((row) => row.Status === 'skipped')).toHaveLength(10)
 
     await bed.sandbox.control.setFaults([{ endpoint: 'POST /async', kind: 'status500AfterCreate', times: 1 }])
     const before = await bed.sandbox.control.balance(accountId)
@@ -163,7 +163,7 @@ describe('leadkeeper enrich', () => {
     expect(resubmitted.code, resubmitted.stderr).toBe(0)
     const rows = readOutput(join(bed.dir, 'resubmit.csv')).rows
     expect(
-      rows.every((row) => row.leadkeeper_status === 'found' || row.leadkeeper_status === 'not_found'),
+      rows.every((row) => row.Status === 'found' || row.Status === 'not_found'),
     ).toBe(true)
     const summary = JSON.parse(resubmitted.stdout) as { creditsConsumed: number }
     // The first, uncertain submission was in fact received, so its charge comes on top of the job's own.

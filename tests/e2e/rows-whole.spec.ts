@@ -1,0 +1,169 @@
+import { readFileSync } from 'node:fs'
+import type { Page } from '@playwright/test'
+import Papa from 'papaparse'
+import { controlClient } from '../../electron/sandbox/control/client'
+import { expect, test } from './fixtures'
+import { ImportDialog, sampleFile } from './pages/import'
+import { ResultsPage } from './pages/library'
+import { ProspectingPage } from './pages/prospecting'
+import { RunPanel } from './pages/lists'
+import { ShellPage } from './pages/shell'
+
+/** The sample's 50 people, one line each, without the header. */
+const people = new TextDecoder().decode(sampleFile('contacts-sample.csv')).trim().split(/\r?\n/)
+const [header, ...lines] = people
+
+function file(rows: string[]): Uint8Array {
+  return new TextEncoder().encode([header, ...rows].join('\n') + '\n')
+}
+
+/** The same person written the way people do: other case, spaces, a website instead of a domain. */
+function restated(line: string): string {
+  const [first, last, company, domain, ...rest] = line.split(',')
+  return [` ${first!.toUpperCase()}`, last!.toLowerCase(), company, `https://www.${domain}/`, ...rest].join(
+    ',',
+  )
+}
+
+async function importList(app: Page, name: string, bytes: Uint8Array): Promise<void> {
+  const dialog = new ImportDialog(app)
+  await new ShellPage(app).open('Lists')
+  await dialog.dropFile(name, bytes)
+  await dialog.next()
+  await dialog.readAll()
+  await expect(dialog.review()).toBeVisible()
+  await dialog.finish()
+  await expect(app.locator('[data-test="list-name"]')).toContainText(name.replace('.csv', ''))
+}
+
+async function exportAll(app: Page): Promise<Record<string, string>[]> {
+  const downloadStarted = app.waitForEvent('download')
+  await app.locator('[data-test="export"]').click()
+  await app.getByText(/^CSV — all [\d,]+ rows$/).click()
+  const text = readFileSync((await (await downloadStarted).path())!, 'utf8')
+  return Papa.parse<Record<string, string>>(text.replace(/^\ufeff/, ''), {
+    header: true,
+    skipEmptyLines: true,
+  }).data
+}
+
+const cell = (text: string) => Number(text.replace(/\D/g, ''))
+
+test('every row comes back whole: twins, library rows and phones added later, from the exports', async ({
+  app,
+}) => {
+  test.setTimeout(180_000)
+  const control = controlClient(await new ProspectingPage(app).sandboxUrl())
+  const shell = new ShellPage(app)
+  const run = new RunPanel(app)
+
+  // List A: 30 people, 10 of them written a second time further down.
+  const listA = [...lines.slice(0, 30), ...lines.slice(0, 10).map(restated)]
+  await importList(app, 'trade-fair.csv', file(listA))
+  await run.estimate()
+  await expect(app.locator('[data-test="estimate-rows-sent"]')).toHaveText('40')
+  await expect(run.estimateTable()).toContainText('(30 people)')
+  await expect(run.estimateCost()).toContainText('0 to 30 credits')
+  await control.clearLog()
+  await run.run()
+  await run.waitDone()
+  const firstPosts = (await control.log()).requests.filter((entry) => entry.method === 'POST')
+  const sentPeople = firstPosts.flatMap((entry) => (entry.body as { data: unknown[] }).data)
+  expect(sentPeople).toHaveLength(30)
+
+  const a = await exportAll(app)
+  expect(a).toHaveLength(40)
+  for (let twin = 30; twin < 40; twin++) {
+    const original = a[twin - 30]!
+    expect(a[twin]!['Email']).toBe(original['Email'])
+    expect(a[twin]!['Email status']).toBe(original['Email status'])
+    expect(a[twin]!['Status']).toBe(original['Status'])
+    expect(a[twin]!['Result from']).toBe(`same person as row ${twin - 29}, not charged`)
+  }
+  expect(a.filter((row) => row['Email'] !== '').length).toBeGreaterThan(20)
+  expect(a.slice(0, 30).every((row) => row['Result from'] === 'the service')).toBe(true)
+  await shell.screenshot('rows-whole-twins')
+
+  // List B: 10 people list A found, and 10 new ones: only the new ones are sent.
+  // The twin's drawer says where its data came from.
+  const results = new ResultsPage(app)
+  await results.grid().hover()
+  await app.mouse.wheel(0, 3000)
+  await results.row(30).click()
+  await expect(app.locator('[data-test="row-origins"]')).toContainText('same person as row 1, not charged')
+  await app.keyboard.press('Escape')
+
+  await importList(app, 'webinar.csv', file([...lines.slice(20, 30), ...lines.slice(30, 40)]))
+  const balanceBefore = await control.balance('demo')
+  await run.estimate()
+  await expect(app.locator('[data-test="estimate-library"]')).toHaveText('10')
+  await expect(app.locator('[data-test="estimate-rows-sent"]')).toHaveText('10')
+  await expect(run.estimateCost()).toContainText('0 to 10 credits')
+  await shell.screenshot('rows-whole-library-estimate')
+  await control.clearLog()
+  await run.run()
+  await run.waitDone()
+  const secondPosts = (await control.log()).requests.filter((entry) => entry.method === 'POST')
+  expect(secondPosts.flatMap((entry) => (entry.body as { data: unknown[] }).data)).toHaveLength(10)
+  // The summary's spend is what the account was charged for this list.
+  const charged = balanceBefore - (await control.balance('demo'))
+  expect(charged).toBeGreaterThan(0)
+  await expect(app.locator('[data-test="credits-spent"]')).toHaveText(String(charged))
+  const b = await exportAll(app)
+  const today = new Date().toISOString().slice(0, 10)
+  for (let at = 0; at < 10; at++) {
+    expect(b[at]!['Email']).toBe(a[20 + at]!['Email'])
+    expect(b[at]!['Email status']).toBe(a[20 + at]!['Email status'])
+    expect(b[at]!['Result from']).toBe(`from your library, found ${today}, not charged`)
+  }
+  await app.locator('[data-test="list-results"] .row').first().click()
+  await expect(app.locator('[data-test="row-origins"]')).toContainText('from your library')
+  await expect(app.locator('[data-test="row-drawer"]').getByText('Open in the library')).toBeVisible()
+  await shell.screenshot('rows-whole-library-row')
+  await app.keyboard.press('Escape')
+
+  // Back to list A: phones, priced as phones only, sent for the 30 people and nobody twice.
+  await shell.open('Lists')
+  await app.locator('[data-test="list-row"]', { hasText: 'trade-fair' }).click()
+  await app.locator('[data-test="run-again"]').click()
+  await app.locator('[data-test="opt-email"]').click()
+  await app.locator('[data-test="opt-phone"]').click()
+  await run.estimate()
+  await expect(app.locator('[data-test="estimate-rows-sent"]')).toHaveText('40')
+  await expect(run.estimateTable()).toContainText('(30 people)')
+  await expect(run.estimateCost()).toContainText('0 to 300 credits')
+  await expect(run.estimateCost()).toContainText('30 for phone')
+  await shell.screenshot('rows-whole-phones-estimate')
+  await control.clearLog()
+  await run.run()
+  await run.waitDone()
+  const phonePosts = (await control.log()).requests.filter((entry) => entry.method === 'POST')
+  const bodies = phonePosts.map(
+    (entry) =>
+      entry.body as { data: unknown[]; enrich_email_address?: boolean; enrich_phone_number?: boolean },
+  )
+  expect(bodies.flatMap((body) => body.data)).toHaveLength(30)
+  expect(
+    bodies.every((body) => body.enrich_phone_number === true && body.enrich_email_address === false),
+  ).toBe(true)
+  const charges = (await control.log()).charges
+  expect(charges.every((charge) => !/email/i.test(charge.reason))).toBe(true)
+
+  const phones = await exportAll(app)
+  for (let at = 0; at < 40; at++) {
+    // Emails bought earlier stay; phones arrive beside them.
+    expect(phones[at]!['Email']).toBe(a[at]!['Email'])
+  }
+  for (let twin = 30; twin < 40; twin++) expect(phones[twin]!['Phone']).toBe(phones[twin - 30]!['Phone'])
+  expect(phones.filter((row) => row['Phone'] !== '').length).toBeGreaterThan(0)
+
+  // The counts on screen add up: the summary's rows are the export's rows.
+  const summary = app.locator('[data-test="list-summary"]')
+  await expect(summary).toBeVisible()
+  const found = phones.filter((row) => row['Status'] === 'found').length
+  const notFound = phones.filter((row) => row['Status'] === 'not_found').length
+  expect(found + notFound).toBe(40)
+  await expect(app.locator('[data-test="summary-found"]')).toHaveText(String(found))
+  expect(cell(await app.locator('[data-test="row-count"]').innerText())).toBe(40)
+  await shell.screenshot('rows-whole-phones')
+})
