@@ -211,3 +211,13 @@ export function serviceLeadOf(lead: Lead): ServiceLead {
   if (lead.networkUrl) out.network_url = `https://www.${lead.networkUrl}`
   return out
 }
+
+/** The fields of a row as the engine reads them, for a lead already worked out by these rules. */
+export function serviceFieldsOf(lead: Lead): MappedFields {
+  const fields: MappedFields = {}
+  if (lead.first) fields.first_name = lead.first
+  if (lead.last) fields.last_name = lead.last
+  if (lead.domain) fields.company_domain = lead.domain
+  if (lead.networkUrl) fields.network_url = lead.networkUrl
+  return fields
+}

@@ -1,6 +1,14 @@
 import { fitMapping, mappingSignature } from '@domain/mapping'
-import { leadOf, mappedFields } from '@domain/person'
-import type { LibraryKnowledge, RunRowInput } from '@domain/run'
+import type { EnrichmentRowInput } from '@shared/contract'
+import { identityOf, leadOf, mappedFields, serviceFieldsOf } from '@domain/person'
+import {
+  decideRun,
+  type LibraryKnowledge,
+  type RowDecision,
+  type RunCounts,
+  type RunRequest,
+  type RunRowInput,
+} from '@domain/run'
 import { uniqueHeaders } from '@domain/read/sniff'
 import { contactAnswers } from './library'
 import { createValidator, type ValidationSummary } from '@domain/validation'
@@ -16,6 +24,16 @@ import {
 } from './schema'
 
 export type { ValidationSummary } from '@domain/validation'
+
+/** A row a run fills without the service: from a twin, from the library, or marked not sent. */
+export type LocalDecision = Pick<RowDecision, 'index' | 'twins' | 'library' | 'outcome'>
+
+export interface ListRunPlan {
+  /** The rows to send, each with what to ask for it. */
+  rows: EnrichmentRowInput[]
+  counts: RunCounts
+  local: LocalDecision[]
+}
 
 export interface NewList {
   name: string
@@ -231,6 +249,25 @@ export function listOperations(database: LeadkeeperDb) {
     return known
   }
 
+  /**
+   * What a run of this list does with every row: the domain's decisions over the rows and what the
+   * library holds, the rows to send with what to ask for each, and the rows to fill locally.
+   */
+  async function planRun(listId: string, mapping: ColumnMapping, request: RunRequest): Promise<ListRunPlan> {
+    const rows = await runRowsFor(listId, mapping)
+    const library = await libraryKnowledge(rows.map((row) => identityOf(row.lead)))
+    const plan = decideRun(rows, request, (identity) => library.get(identity))
+    const toSend: EnrichmentRowInput[] = []
+    const local: LocalDecision[] = []
+    plan.decisions.forEach((decision, at) => {
+      const marked = decision.outcome === 'invalid' || decision.outcome === 'skipped'
+      if (decision.twins.length > 0 || decision.library || marked) local.push(decision)
+      if (decision.outcome === 'send')
+        toSend.push({ key: decision.key, ...serviceFieldsOf(rows[at]!.lead), kinds: decision.send })
+    })
+    return { rows: toSend, counts: plan.counts, local }
+  }
+
   /** A list made from rows already in memory, such as search results saved as a list. */
   async function createListFromRecords(
     name: string,
@@ -266,6 +303,7 @@ export function listOperations(database: LeadkeeperDb) {
     setSkip,
     runRowsFor,
     libraryKnowledge,
+    planRun,
     createListFromRecords,
     knownIdentities,
   }
@@ -296,6 +334,7 @@ export const {
   setSkip,
   runRowsFor,
   libraryKnowledge,
+  planRun,
   createListFromRecords,
   knownIdentities,
 } = listOperations(db)

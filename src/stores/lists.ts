@@ -12,7 +12,7 @@ import { identityOf, type Lead, type MappedFields } from '@domain/person'
 import { decideRun, type RowDecision, type RunCounts } from '@domain/run'
 import { invoke } from '@/bridge'
 import { db, type ListRecord } from '@/db/schema'
-import { deleteList, libraryKnowledge, runRowsFor } from '@/db/lists'
+import { deleteList, planRun, type LocalDecision } from '@/db/lists'
 import { applyKnownAnswers } from '@/db/rows'
 import { useJobsStore } from './jobs'
 
@@ -31,8 +31,8 @@ export interface PreparedRun {
   estimate: EnrichmentEstimateView
   /** What happens to every row, in rows (and people where it says so). */
   counts: RunCounts
-  /** Rows to fill from twins or the library when the run starts. */
-  local: Pick<RowDecision, 'index' | 'twins' | 'library' | 'outcome'>[]
+  /** Rows to fill from twins or the library (or mark as not sent) when the run starts. */
+  local: LocalDecision[]
 }
 
 const noEstimate: EnrichmentEstimateView = {
@@ -50,16 +50,6 @@ const noEstimate: EnrichmentEstimateView = {
 /** Job ids are readable and unique per run: `list-<list>-run-<n>`. */
 export function runJobId(list: ListRecord): string {
   return `list-${list.id}-run-${list.jobIds.length + 1}`
-}
-
-/** The fields the engine reads for a lead already worked out by the domain's rules. */
-function fieldsOf(lead: Lead): MappedFields {
-  const fields: MappedFields = {}
-  if (lead.first) fields.first_name = lead.first
-  if (lead.last) fields.last_name = lead.last
-  if (lead.domain) fields.company_domain = lead.domain
-  if (lead.networkUrl) fields.network_url = lead.networkUrl
-  return fields
 }
 
 export const useListsStore = defineStore('lists', () => {
@@ -80,18 +70,12 @@ export const useListsStore = defineStore('lists', () => {
    * service with what to ask for each, and asks what that may cost. Nothing is spent or written yet.
    */
   async function prepareRun(list: ListRecord, options: RunOptions): Promise<PreparedRun | AppError> {
-    const rows = await runRowsFor(list.id, list.mapping)
-    if (rows.length === 0) return { code: 'invalid_input', message: 'This list has no rows to enrich.' }
-    const library = await libraryKnowledge(rows.map((row) => identityOf(row.lead)))
-    const plan = decideRun(rows, { ...options, now: Date.now() }, (identity) => library.get(identity))
-    const toSend: EnrichmentRowInput[] = []
-    const local: PreparedRun['local'] = []
-    plan.decisions.forEach((decision, at) => {
-      const marked = decision.outcome === 'invalid' || decision.outcome === 'skipped'
-      if (decision.twins.length > 0 || decision.library || marked) local.push(decision)
-      if (decision.outcome !== 'send') return
-      toSend.push({ key: decision.key, ...fieldsOf(rows[at]!.lead), kinds: decision.send })
-    })
+    const {
+      rows: toSend,
+      counts,
+      local,
+    } = await planRun(list.id, list.mapping, { ...options, now: Date.now() })
+    if (counts.rows === 0) return { code: 'invalid_input', message: 'This list has no rows to enrich.' }
     let stagingId: string | undefined
     for (let start = 0; start < toSend.length; start += stageBatchLimit) {
       const staged = await invoke('jobs/stageRows', {
@@ -101,7 +85,7 @@ export const useListsStore = defineStore('lists', () => {
       if (!staged.ok) return staged.error
       stagingId = staged.data.stagingId
     }
-    if (!stagingId) return { estimate: noEstimate, counts: plan.counts, local }
+    if (!stagingId) return { estimate: noEstimate, counts, local }
     const estimate = await invoke('jobs/estimate', {
       stagingId,
       email: options.email,
@@ -109,7 +93,7 @@ export const useListsStore = defineStore('lists', () => {
       catchAll: options.catchAll,
     })
     if (!estimate.ok) return estimate.error
-    return { stagingId, estimate: estimate.data, counts: plan.counts, local }
+    return { stagingId, estimate: estimate.data, counts, local }
   }
 
   /** Fills rows from twins and the library, then starts the service part, if any. */

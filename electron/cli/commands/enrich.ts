@@ -3,7 +3,7 @@ import { listColumns } from '../../domain/export/columns'
 import { csvHeader, csvRow } from '../../domain/export/csv'
 import { kindsOf } from '../../domain/kinds'
 import { suggestMapping } from '../../domain/mapping'
-import { leadOf, mappedFields, type ColumnMapping } from '../../domain/person'
+import { leadOf, mappedFields, serviceFieldsOf, type ColumnMapping } from '../../domain/person'
 import { rowNotes, withAnswer, type ListRow } from '../../domain/row'
 import { decideRun } from '../../domain/run'
 import { writeFileAtomic } from '../../engine/jobs/atomic-file'
@@ -100,16 +100,7 @@ export async function enrichCommand(
   const rows: EnrichmentRow[] = plan.decisions.flatMap((decision) => {
     if (decision.outcome !== 'send') return []
     const lead = leads[decision.index]!
-    return [
-      {
-        key: decision.key,
-        ...(lead.first ? { first_name: lead.first } : {}),
-        ...(lead.last ? { last_name: lead.last } : {}),
-        ...(lead.domain ? { company_domain: lead.domain } : {}),
-        ...(lead.networkUrl ? { network_url: lead.networkUrl } : {}),
-        kinds: decision.send,
-      },
-    ]
+    return [{ key: decision.key, ...serviceFieldsOf(lead), kinds: decision.send }]
   })
   const invalid: ResultRow[] = plan.decisions
     .filter((decision) => decision.outcome === 'invalid')
