@@ -2,14 +2,8 @@ import { liveQuery, type Subscription } from 'dexie'
 import { defineStore } from 'pinia'
 import { shallowRef } from 'vue'
 import type { AppError } from '@shared/result'
-import {
-  stageBatchLimit,
-  type EnrichmentEstimateView,
-  type EnrichmentRowInput,
-  type JobView,
-} from '@shared/contract'
-import { identityOf, type Lead, type MappedFields } from '@domain/person'
-import { decideRun, type RowDecision, type RunCounts } from '@domain/run'
+import { stageBatchLimit, type EnrichmentEstimateView, type JobView } from '@shared/contract'
+import type { RunCounts } from '@domain/run'
 import { invoke } from '@/bridge'
 import { db, type ListRecord } from '@/db/schema'
 import { deleteList, planRun, type LocalDecision } from '@/db/lists'
