@@ -99,12 +99,13 @@ export function decideRun(
   const groups = new Map<string, number[]>()
   rows.forEach((row, at) => {
     const base = { key: row.key, index: row.index, send: [], twins: [] }
-    if (row.skip) {
-      decisions[at] = { ...base, outcome: 'skipped' }
-      counts.skipped++
-    } else if (!isSendable(row.lead)) {
+    // A row that cannot be sent is invalid whether or not it was also skipped: the reason is its own.
+    if (!isSendable(row.lead)) {
       decisions[at] = { ...base, outcome: 'invalid' }
       counts.invalid++
+    } else if (row.skip) {
+      decisions[at] = { ...base, outcome: 'skipped' }
+      counts.skipped++
     } else {
       const person = personKeyOf(row.lead)
       const group = groups.get(person)

@@ -46,7 +46,8 @@ export interface ParseControl {
   batchSize?: number
 }
 
-export const parseLimits = { maxColumns: 2000 }
+/** Past this many columns a header is more likely cut at the wrong delimiter than a list. */
+export const parseLimits = { maxColumns: 10_000 }
 
 /**
  * The whole import pipeline short of storage: bytes in any chunking → streaming TextDecoder →

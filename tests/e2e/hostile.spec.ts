@@ -1,0 +1,81 @@
+import { readFileSync } from 'node:fs'
+import Papa from 'papaparse'
+import { expect, test } from './fixtures'
+import { ImportDialog } from './pages/import'
+import { RunPanel } from './pages/lists'
+import { ShellPage } from './pages/shell'
+
+test('hostile rows are named, not dropped: extra cells, a bare carriage return, a value that is not a domain', async ({
+  app,
+}) => {
+  const shell = new ShellPage(app)
+  const dialog = new ImportDialog(app)
+  const run = new RunPanel(app)
+  await shell.open('Lists')
+  const text =
+    'First Name,Last Name,Company Domain\r\n' +
+    'Olivia,Bennett,northwindanalytics.com,extra one,extra two\r\n' +
+    '"Liam","Carter\rJr",bluepeak.io\r\n' +
+    'Lucas,Moreau,not a domain\r\n'
+  await dialog.dropFile('hostile.csv', new TextEncoder().encode(text))
+  await dialog.next()
+  await dialog.readAll()
+  await expect(app.locator('[data-test="import-summary"]')).toContainText('3 rows read')
+  await expect(app.locator('[data-test="import-ragged"]')).toContainText(
+    'the extra cells were kept, in Column 4 to Column 5',
+  )
+  await expect(dialog.issueCount('malformed_domain')).toHaveText('1')
+  await dialog.screenshot('hostile-review')
+  await dialog.finish()
+
+  await run.estimate()
+  await expect(app.locator('[data-test="estimate-rows-sent"]')).toHaveText('2')
+  await run.run()
+  await run.waitDone()
+  const downloadStarted = app.waitForEvent('download')
+  await app.locator('[data-test="export"]').click()
+  await app.getByText(/^CSV — all 3 rows$/).click()
+  const exported = readFileSync((await (await downloadStarted).path())!, 'utf8')
+  const rows = Papa.parse<Record<string, string>>(exported.replace(/^\ufeff/, ''), { header: true }).data
+  expect(rows[0]).toMatchObject({ 'Column 4': 'extra one', 'Column 5': 'extra two' })
+  expect(rows[1]!['Last Name']).toBe('Carter\nJr')
+  expect(rows[2]).toMatchObject({ Status: 'invalid' })
+  expect(rows[2]!['Note']).toMatch(/company domain that can exist/)
+  await shell.screenshot('hostile-list')
+})
+
+test('a 5,000-column file is previewed by its first columns and imported whole', async ({ app }) => {
+  const shell = new ShellPage(app)
+  const dialog = new ImportDialog(app)
+  await shell.open('Lists')
+  await app.evaluate(() => {
+    const width = 5000
+    const header = ['First Name', 'Last Name', 'Company Domain']
+    for (let i = 4; i <= width; i++) header.push(`Answer ${i}`)
+    const lines = [header.join(',')]
+    for (let row = 0; row < 30; row++) {
+      const cells = [`First${row}`, `Last${row}`, `company${row}.com`]
+      for (let i = 4; i <= width; i++) cells.push(String((row * i) % 7))
+      lines.push(cells.join(','))
+    }
+    const transfer = new DataTransfer()
+    transfer.items.add(new File([lines.join('\n')], 'survey.csv', { type: 'text/csv' }))
+    document.body.dispatchEvent(new DragEvent('dragenter', { bubbles: true, dataTransfer: transfer }))
+    document.body.dispatchEvent(
+      new DragEvent('drop', { bubbles: true, cancelable: true, dataTransfer: transfer }),
+    )
+  })
+  await expect(dialog.preview()).toBeVisible()
+  await expect(
+    app.getByText(/5,000 columns; the first 20 rows are shown with their first 50 columns/),
+  ).toBeVisible()
+  await expect(dialog.preview().locator('th')).toHaveCount(51)
+  await dialog.screenshot('wide-preview')
+  await dialog.next()
+  await expect(app.locator('[data-test="mapping-more-columns"]')).toHaveText('and 4,957 more')
+  await dialog.readAll()
+  await expect(app.locator('[data-test="import-summary"]')).toContainText('30 rows read')
+  await dialog.finish()
+  await expect(app.getByText(/5,000 columns/).first()).toBeVisible()
+  await shell.screenshot('wide-list')
+})
