@@ -27,5 +27,7 @@ function pickKnown(stored: Partial<PersistedSettings>): Partial<PersistedSetting
   if (typeof stored.baseUrl === 'string') known.baseUrl = stored.baseUrl
   if (typeof stored.useSandbox === 'boolean') known.useSandbox = stored.useSandbox
   if (typeof stored.lowBalanceThreshold === 'number') known.lowBalanceThreshold = stored.lowBalanceThreshold
+  if (typeof stored.rateLimitPerMinute === 'number' && stored.rateLimitPerMinute > 0)
+    known.rateLimitPerMinute = stored.rateLimitPerMinute
   return known
 }

@@ -6,12 +6,15 @@ export interface PersistedSettings {
   baseUrl: string
   useSandbox: boolean
   lowBalanceThreshold: number
+  /** The plan's rate limit: the ceiling of the rate governor (published: 100 on entry plans, 200 above). */
+  rateLimitPerMinute: number
 }
 
 export const defaultSettings: PersistedSettings = {
   baseUrl: '',
   useSandbox: true,
   lowBalanceThreshold: 100,
+  rateLimitPerMinute: 100,
 }
 
 export interface SettingsStore {

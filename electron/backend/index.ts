@@ -27,7 +27,7 @@ export interface BackendOptions {
 
 export function createBackend(host: BackendHost, options: BackendOptions): Backend {
   const connection = new Connection(host, options.startSandbox)
-  const service = new ServiceAccess(connection, options.sandboxTimeScale)
+  const service = new ServiceAccess(connection, options.sandboxTimeScale, () => host.settings.load())
   const jobs = new JobsService(host, service, host.stateDir)
   const account = createAccountHandlers(host, service)
   const refreshAccount = () => void account['account/get'](undefined)

@@ -3,6 +3,7 @@ import { resolveSettings, scaleDurations } from '../engine/settings'
 import { isServiceError } from '../engine/client/errors'
 import { errorCodes, fail, ok, type ErrorCode, type Result } from '../shared/result'
 import type { Connection, Endpoint } from './connection'
+import { defaultSettings, type PersistedSettings } from './host'
 
 /** One client per endpoint in effect, rebuilt when the settings change where calls go. */
 export class ServiceAccess {
@@ -12,6 +13,8 @@ export class ServiceAccess {
     private readonly connection: Connection,
     /** The sandbox runs time-scaled; the client's polling and back-off follow the same clock. */
     private readonly sandboxTimeScale: number,
+    /** The user's settings, read when a client is made (the plan's rate limit among them). */
+    private readonly settings: () => Pick<PersistedSettings, 'rateLimitPerMinute'> = () => defaultSettings,
   ) {
     connection.onInvalidate(() => {
       this.cached = null
@@ -22,15 +25,13 @@ export class ServiceAccess {
     if (this.cached) return ok(this.cached)
     const endpoint = await this.connection.endpoint()
     if (!endpoint.ok) return endpoint
+    const chosen = resolveSettings({ rateLimitPerMinute: this.settings().rateLimitPerMinute })
     this.cached = {
       endpoint: endpoint.data,
       client: createServiceClient({
         baseUrl: endpoint.data.baseUrl,
         apiKey: endpoint.data.apiKey,
-        settings:
-          endpoint.data.mode === 'sandbox'
-            ? scaleDurations(resolveSettings(), this.sandboxTimeScale)
-            : resolveSettings(),
+        settings: endpoint.data.mode === 'sandbox' ? scaleDurations(chosen, this.sandboxTimeScale) : chosen,
       }),
     }
     return ok(this.cached)

@@ -19,6 +19,7 @@ export function settingsView(host: BackendHost, connection: Connection): Setting
     key: { set: key !== null, masked: key === null ? null : maskKey(key), storage },
     secretStore: host.keys.secretStore(),
     lowBalanceThreshold: settings.lowBalanceThreshold,
+    rateLimitPerMinute: settings.rateLimitPerMinute,
   }
 }
 
@@ -37,6 +38,7 @@ export function createSettingsHandlers(host: BackendHost, connection: Connection
         baseUrl: patch.baseUrl ?? current.baseUrl,
         useSandbox: patch.useSandbox ?? current.useSandbox,
         lowBalanceThreshold: patch.lowBalanceThreshold ?? current.lowBalanceThreshold,
+        rateLimitPerMinute: patch.rateLimitPerMinute ?? current.rateLimitPerMinute,
       })
       return changed()
     },

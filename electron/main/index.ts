@@ -85,7 +85,11 @@ async function start(): Promise<void> {
       kind: 'electron',
       version: app.getVersion(),
       platform: process.platform,
-      settings: { load: () => store.get('settings'), save: (next) => store.set('settings', next) },
+      // Settings saved by an older version lack newer fields: the defaults fill them in.
+      settings: {
+        load: () => ({ ...defaultSettings, ...store.get('settings') }),
+        save: (next) => store.set('settings', next),
+      },
       keys: createElectronKeyVault(store, safeStorage),
       emit,
       stateDir,

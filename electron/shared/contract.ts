@@ -57,6 +57,7 @@ export const settingsViewSchema = z.object({
     note: z.string().nullable(),
   }),
   lowBalanceThreshold: z.number(),
+  rateLimitPerMinute: z.number(),
 })
 export type SettingsView = z.infer<typeof settingsViewSchema>
 
@@ -196,6 +197,7 @@ export const channels = {
         baseUrl: serviceUrl.optional(),
         useSandbox: z.boolean().optional(),
         lowBalanceThreshold: z.number().min(0).max(10_000_000).optional(),
+        rateLimitPerMinute: z.number().int().min(1).max(100_000).optional(),
       })
       .strict(),
     output: settingsViewSchema,

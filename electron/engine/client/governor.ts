@@ -25,8 +25,8 @@ export interface RateGovernorOptions {
  * unknown-key throttle.
  */
 export class RateGovernor {
-  readonly ceiling: number
-  readonly floor: number
+  private currentCeiling: number
+  private currentFloor: number
   readonly windowMs: number
   private readonly decreaseFactor: number
   private readonly increasePerSuccess: number
@@ -42,8 +42,8 @@ export class RateGovernor {
   private authError: ServiceError | undefined
 
   constructor(options: RateGovernorOptions) {
-    this.ceiling = options.ceiling
-    this.floor = Math.min(options.floor ?? 1, options.ceiling)
+    this.currentCeiling = options.ceiling
+    this.currentFloor = Math.min(options.floor ?? 1, options.ceiling)
     this.windowMs = options.windowMs ?? 60_000
     this.decreaseFactor = options.decreaseFactor ?? 0.5
     this.increasePerSuccess = options.increasePerSuccess ?? 1
@@ -53,6 +53,27 @@ export class RateGovernor {
 
   get rate(): number {
     return this.currentRate
+  }
+
+  get ceiling(): number {
+    return this.currentCeiling
+  }
+
+  get floor(): number {
+    return this.currentFloor
+  }
+
+  /**
+   * A new ceiling (the user changed the plan's limit in the settings) takes effect at once: a
+   * lower one clamps the rate, a higher one is reached at once unless 429s held the rate below
+   * the old ceiling, in which case it climbs there as usual.
+   */
+  setCeiling(ceiling: number, floor = this.currentFloor): void {
+    if (!(ceiling > 0)) return
+    const atCeiling = this.currentRate >= this.currentCeiling
+    this.currentCeiling = ceiling
+    this.currentFloor = Math.min(floor, ceiling)
+    this.currentRate = atCeiling ? ceiling : Math.min(this.currentRate, ceiling)
   }
 
   get interval(): number {
@@ -77,7 +98,7 @@ export class RateGovernor {
   }
 
   onSuccess(): void {
-    this.currentRate = Math.min(this.ceiling, this.currentRate + this.increasePerSuccess)
+    this.currentRate = Math.min(this.currentCeiling, this.currentRate + this.increasePerSuccess)
   }
 
   /**
@@ -87,7 +108,7 @@ export class RateGovernor {
    */
   onRateLimited(ticket?: number): void {
     if (ticket === undefined || ticket > this.decreasedAt) {
-      this.currentRate = Math.max(this.floor, this.currentRate * this.decreaseFactor)
+      this.currentRate = Math.max(this.currentFloor, this.currentRate * this.decreaseFactor)
       this.decreasedAt = this.tickets
     }
     this.nextSlot = Math.max(this.nextSlot, this.clock.now() + this.interval)
@@ -113,13 +134,18 @@ export class RateGovernor {
 
 const registry = new Map<string, RateGovernor>()
 
-/** The process-wide governor of one key at one base URL, created on first use. */
+/**
+ * The process-wide governor of one key at one base URL, created on first use: jobs, searches and
+ * lookups of a key share what it learnt. A later caller's ceiling replaces the earlier one.
+ */
 export function governorFor(baseUrl: string, apiKey: string, options: RateGovernorOptions): RateGovernor {
   const id = `${baseUrl}\n${apiKey}`
-  let governor = registry.get(id)
+  const governor = registry.get(id)
   if (!governor) {
-    governor = new RateGovernor(options)
-    registry.set(id, governor)
+    const created = new RateGovernor(options)
+    registry.set(id, created)
+    return created
   }
+  if (governor.ceiling !== options.ceiling) governor.setCeiling(options.ceiling, options.floor)
   return governor
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { Clock } from '../../../../../electron/engine/client/clock'
 import { ServiceError } from '../../../../../electron/engine/client/errors'
-import { RateGovernor } from '../../../../../electron/engine/client/governor'
+import { governorFor, RateGovernor } from '../../../../../electron/engine/client/governor'
 
 /** Virtual time: sleeping advances the clock at once, so pacing is observable without waiting. */
 function manualClock(): Clock & { t: number } {
@@ -93,5 +93,33 @@ describe('RateGovernor', () => {
     expect(clock.t).toBe(0)
     governor.resetAuth()
     await expect(governor.acquire()).resolves.toBeTypeOf('number')
+  })
+
+  it('follows a new ceiling at once: a lower one clamps, a higher one is reached unless 429s held it down', async () => {
+    const clock = manualClock()
+    const governor = new RateGovernor({ ceiling: 100, windowMs: 60_000, clock })
+    governor.setCeiling(200)
+    expect(governor.rate).toBe(200)
+    expect(await startTimes(governor, clock, 3)).toEqual([0, 300, 600])
+    governor.setCeiling(50)
+    expect(governor.rate).toBe(50)
+    governor.onRateLimited()
+    expect(governor.rate).toBe(25)
+    governor.setCeiling(400)
+    expect(governor.rate).toBe(25)
+    expect(governor.ceiling).toBe(400)
+  })
+})
+
+describe('governorFor', () => {
+  it('gives every client of a key the same governor, with the latest ceiling', () => {
+    const first = governorFor('http://x.test/api/v2', 'key-ceiling', { ceiling: 100 })
+    first.onRateLimited()
+    const again = governorFor('http://x.test/api/v2', 'key-ceiling', { ceiling: 200 })
+    expect(again).toBe(first)
+    expect(again.ceiling).toBe(200)
+    // What it learnt stays: the rate is still held below the new ceiling.
+    expect(again.rate).toBe(50)
+    expect(governorFor('http://x.test/api/v2', 'other-key', { ceiling: 100 })).not.toBe(first)
   })
 })
