@@ -72,7 +72,7 @@ export async function openContext(
     const sandbox = await startSandbox({
       port: 0,
       timeScale: positiveNumber(options.timeScale, '--time-scale') ?? 1,
-      ...(stateDir ? { stateDir: join(stateDir, 'sandbox') } : {}),
+      ...(stateDir ? { stateDir: sandboxStateDir(stateDir) } : {}),
     })
     return {
       client: createServiceClient({ baseUrl: sandbox.baseUrl, apiKey: sandbox.demoKey, settings, onAttempt }),
@@ -98,6 +98,11 @@ export async function openContext(
     requests: () => requests,
     close: async () => {},
   }
+}
+
+/** Where the embedded sandbox keeps its accounts and requests, inside a state directory. */
+export function sandboxStateDir(stateDir: string): string {
+  return join(stateDir, 'sandbox')
 }
 
 /** The ledger lives in `--state-dir`, else beside the output file, else in the working directory. */

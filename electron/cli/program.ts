@@ -115,7 +115,7 @@ export function buildProgram(setExit: (code: number) => void): Command {
 
   program
     .command('account')
-    .description('show the balance')
+    .description('show the balance (with --sandbox, the one saved in the state directory)')
     .action(run(() => accountCommand(globals())))
   program
     .command('jobs')

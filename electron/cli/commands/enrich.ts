@@ -16,7 +16,7 @@ import { managerFor, openContext, positiveNumber, stateDirFor } from '../context
 import { readList, type ListFile } from '../csv'
 import { CliError, ExitCode } from '../exit-codes'
 import { followJob } from '../run-job'
-import { printSummary, summarize } from '../summary'
+import { listCounts, printSummary, rerunCommand, summarize } from '../summary'
 
 export interface EnrichOptions {
   output: string
@@ -53,7 +53,13 @@ function mappingFor(file: ListFile, overrides: ColumnMap): { mapping: ColumnMapp
  * The output file: every input column, then the export's columns, each row with what the run gave
  * it. The same columns and the same writer as the app's CSV export, so both give the same bytes.
  */
-export function enrichedCsv(file: Pick<ListFile, 'columns' | 'rows'>, results: Iterable<ResultRow>): string {
+export function enrichedCsv(file: Pick<ListFile, 'columns' | 'rows'>, rows: readonly ListRow[]): string {
+  const columns = listColumns(file.columns)
+  return csvHeader(columns) + rows.map((row) => csvRow(columns, row)).join('')
+}
+
+/** The file's rows with what the run gave each, joined by key, twins marked as such. */
+export function enrichedRows(file: Pick<ListFile, 'rows'>, results: Iterable<ResultRow>): ListRow[] {
   const rows: ListRow[] = file.rows.map((values, index) => ({ index, values, status: 'pending' }))
   for (const result of results) {
     const at = indexOf(result.key)
@@ -70,8 +76,7 @@ export function enrichedCsv(file: Pick<ListFile, 'columns' | 'rows'>, results: I
       note: result.note,
     })
   }
-  const columns = listColumns(file.columns)
-  return csvHeader(columns) + rows.map((row) => csvRow(columns, row)).join('')
+  return rows
 }
 
 export async function enrichCommand(
@@ -138,12 +143,14 @@ export async function enrichCommand(
       job = await followJob(manager, started, policy)
       for (const batch of ledger.results(job.id, 0).batches) results.push(...batch.rows)
     }
-    writeFileAtomic(output, enrichedCsv(file, results))
+    const enriched = enrichedRows(file, results)
+    writeFileAtomic(output, enrichedCsv(file, enriched))
     if (!job) {
       process.stderr.write(`No row can be sent; written to ${output}\n`)
       return ExitCode.done
     }
-    const summary = summarize(job, context, output, process.argv.slice(1).join(' '))
+    const counted = listCounts(enriched, counts.rowsSent, counts.people)
+    const summary = summarize(job, context, output, rerunCommand(process.argv), counted.skipped, counted)
     printSummary(summary, global.json === true)
     return summary.exitCode
   } finally {

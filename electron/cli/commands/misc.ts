@@ -1,11 +1,23 @@
+import { existsSync } from 'node:fs'
 import type { GlobalOptions } from '../context'
-import { openContext, positiveNumber, stateDirFor } from '../context'
+import { openContext, positiveNumber, sandboxStateDir, stateDirFor } from '../context'
 import { JobLedger } from '../../engine/jobs/ledger'
 import { ExitCode } from '../exit-codes'
 
 export async function accountCommand(global: GlobalOptions): Promise<number> {
-  const context = await openContext(global)
+  // The embedded sandbox's balance is the one saved beside the jobs (the state directory `jobs` lists),
+  // so that it shows what earlier `--sandbox` runs spent. Where none was saved, a fresh sandbox answers
+  // and nothing is written: looking at a balance leaves no state behind.
+  const stateDir = stateDirFor(global)
+  const saved = global.sandbox === true && existsSync(sandboxStateDir(stateDir))
+  const context = await openContext(global, process.env, saved ? stateDir : undefined)
   try {
+    if (global.sandbox)
+      process.stderr.write(
+        saved
+          ? `Embedded sandbox, state saved in ${sandboxStateDir(stateDir)}.\n`
+          : `Embedded sandbox with a fresh state: nothing saved in ${stateDir} yet.\n`,
+      )
     const account = await context.client.account()
     if (global.json)
       process.stdout.write(JSON.stringify({ email: account.email, creditsLeft: account.credits_left }) + '\n')

@@ -6,7 +6,7 @@ import { managerFor, openContext, positiveNumber, stateDirFor } from '../context
 import { writeCsv } from '../csv'
 import { CliError, ExitCode } from '../exit-codes'
 import { followJob } from '../run-job'
-import { printSummary, summarize } from '../summary'
+import { printSummary, rerunCommand, summarize } from '../summary'
 
 export interface LeadsOptions {
   filters: string
@@ -74,7 +74,7 @@ async function runSearch(
     const rows = ledger.results(job.id, 0).batches.flatMap((batch) => batch.rows.map((row) => row.data ?? {}))
     const headers = [...new Set(rows.flatMap((row) => Object.keys(row)))]
     writeCsv(output, headers, rows)
-    const summary = summarize(job, context, output, `leadkeeper ${process.argv.slice(2).join(' ')}`)
+    const summary = summarize(job, context, output, rerunCommand(process.argv))
     printSummary(summary, global.json === true)
     return summary.exitCode
   } finally {

@@ -153,7 +153,8 @@ describe('leadkeeper enrich', () => {
     expect(JSON.parse(asked.stdout)).toMatchObject({ state: 'needs_attention' })
     expect(asked.stderr).toMatch(/--on-uncertain skip/)
     const skipped = await runCli(args('skip.csv', 'skip'), env)
-    expect(skipped.code).toBe(0)
+    // Rows given up are not enriched: the run needs attention.
+    expect(skipped.code).toBe(5)
     const skippedRows = readOutput(join(bed.dir, 'skip.csv')).rows
     expect(skippedRows.filter((row) => row.Status === 'skipped')).toHaveLength(10)
 
@@ -162,9 +163,7 @@ describe('leadkeeper enrich', () => {
     const resubmitted = await runCli(args('resubmit.csv', 'resubmit'), env)
     expect(resubmitted.code, resubmitted.stderr).toBe(0)
     const rows = readOutput(join(bed.dir, 'resubmit.csv')).rows
-    expect(
-      rows.every((row) => row.Status === 'found' || row.Status === 'not_found'),
-    ).toBe(true)
+    expect(rows.every((row) => row.Status === 'found' || row.Status === 'not_found')).toBe(true)
     const summary = JSON.parse(resubmitted.stdout) as { creditsConsumed: number }
     // The first, uncertain submission was in fact received, so its charge comes on top of the job's own.
     expect(before - (await bed.sandbox.control.balance(accountId))).toBeGreaterThan(summary.creditsConsumed)

@@ -61,6 +61,17 @@ export function runCli(args: string[], env: Record<string, string | undefined> =
   return finished(spawnCli(args, env))
 }
 
+/** Runs a command line through bash from the CLI's working directory, as a user pastes a printed hint. */
+export function runShell(command: string, env: Record<string, string | undefined> = {}): Promise<CliResult> {
+  return finished(
+    spawn('bash', ['-c', command], {
+      cwd: repo,
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    }),
+  )
+}
+
 export function serviceEnv(bed: CliBed, key: string): Record<string, string> {
   return { LEADKEEPER_BASE_URL: bed.sandbox.baseUrl, LEADKEEPER_API_KEY: key }
 }

@@ -1,3 +1,5 @@
+// @vitest-environment node
+// The command line runs as a child process against an in-process sandbox: Node, not a page.
 import 'fake-indexeddb/auto'
 import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -10,9 +12,9 @@ import { applyEnrichmentResults, applyKnownAnswers } from '@/db/rows'
 import { LeadkeeperDb } from '@/db/schema'
 import { exportList } from '@/features/lists/export/exportList'
 import { storeRows } from '@/features/lists/import/store-rows'
-import { JobLedger } from '../../../electron/engine/jobs/ledger'
-import type { CliBed } from './harness'
-import { runCli, serviceEnv, startCliBed } from './harness'
+import { JobLedger } from '../../../../../../electron/engine/jobs/ledger'
+import type { CliBed } from '../../../../../integration/cli/harness'
+import { runCli, serviceEnv, startCliBed } from '../../../../../integration/cli/harness'
 
 let bed: CliBed | undefined
 let database: LeadkeeperDb | undefined
