@@ -54,6 +54,8 @@ export class Accounts {
   constructor(
     private readonly defaultCredits: number,
     private readonly logLimit: number,
+    /** Free searches of a new account whose input leaves them out; null (unlimited) when not given. */
+    private readonly defaultQuotas: Partial<Pick<Plan, 'freeLeadSearches' | 'freeCompanySearches'>> = {},
   ) {}
 
   create(
@@ -67,8 +69,15 @@ export class Accounts {
       tenths: Math.max(0, toTenths(input.credits ?? this.defaultCredits)),
       phone: input.phone ?? true,
       catchAll: input.catchAll ?? true,
-      freeLeadSearches: input.freeLeadSearches ?? null,
-      freeCompanySearches: input.freeCompanySearches ?? null,
+      // An explicit null (unlimited) in the input wins over the default, so `??` would be wrong here.
+      freeLeadSearches:
+        input.freeLeadSearches !== undefined
+          ? input.freeLeadSearches
+          : (this.defaultQuotas.freeLeadSearches ?? null),
+      freeCompanySearches:
+        input.freeCompanySearches !== undefined
+          ? input.freeCompanySearches
+          : (this.defaultQuotas.freeCompanySearches ?? null),
     }
     this.accounts.set(id, account)
     const key = fixed?.key ?? this.addKey(id)

@@ -32,7 +32,7 @@ export class Api {
   ): Promise<void> {
     const method = req.method ?? 'GET'
     const raw = method === 'POST' ? await readBody(req) : ''
-    const { value: body, parsed } = parseJsonObject(raw)
+    const { value: body, parsed, malformed } = parseJsonObject(raw)
     const entry: LogEntry = {
       at: new Date().toISOString(),
       method,
@@ -71,6 +71,10 @@ export class Api {
     ) {
       return this.answer(res, entry, text(429, MESSAGES.retryLater))
     }
+
+    // After the key and the rate limit, as every other 400: a body that is not a JSON object is refused
+    // whole rather than read as empty, so no endpoint acts on a payload it could not read.
+    if (malformed) return this.answer(res, entry, failure(400, route.errorField, route.malformedBody))
 
     const request: ApiRequest = {
       body,

@@ -14,16 +14,26 @@ export async function readBody(req: IncomingMessage): Promise<string> {
   return Buffer.concat(chunks).toString('utf8')
 }
 
-/** A body that is not a JSON object is treated as an empty one: each endpoint then names what is missing. */
-export function parseJsonObject(text: string): { value: Record<string, unknown>; parsed: unknown } {
-  if (!text.trim()) return { value: {}, parsed: undefined }
+export interface ParsedBody {
+  /** The body's fields; empty when there is no body or it is malformed. */
+  value: Record<string, unknown>
+  /** What was received: the parsed JSON, the raw text when it is not JSON, undefined when empty. */
+  parsed: unknown
+  /** True when a body was sent but is not a JSON object: unparseable, or an array, string, number or null. */
+  malformed: boolean
+}
+
+/** An empty body is no fields at all (each endpoint names what is missing); anything else must be an object. */
+export function parseJsonObject(text: string): ParsedBody {
+  if (!text.trim()) return { value: {}, parsed: undefined, malformed: false }
+  let parsed: unknown
   try {
-    const parsed: unknown = JSON.parse(text)
-    const value = parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? parsed : {}
-    return { value: value as Record<string, unknown>, parsed }
+    parsed = JSON.parse(text)
   } catch {
-    return { value: {}, parsed: text }
+    return { value: {}, parsed: text, malformed: true }
   }
+  const isObject = parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed)
+  return { value: isObject ? (parsed as Record<string, unknown>) : {}, parsed, malformed: !isObject }
 }
 
 export interface Reply {

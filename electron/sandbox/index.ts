@@ -37,7 +37,10 @@ export const DEMO_ACCOUNT_ID = 'demo'
 export async function startSandbox(options?: SandboxOptions): Promise<Sandbox> {
   const resolved = resolveOptions(options)
   const clock = new Clock(resolved.timeScale)
-  const accounts = new Accounts(resolved.defaultCredits, resolved.logLimit)
+  const accounts = new Accounts(resolved.defaultCredits, resolved.logLimit, {
+    freeLeadSearches: resolved.defaultFreeLeadSearches,
+    freeCompanySearches: resolved.defaultFreeCompanySearches,
+  })
   const ctx: SandboxContext = {
     options: resolved,
     clock,
@@ -61,7 +64,15 @@ export async function startSandbox(options?: SandboxOptions): Promise<Sandbox> {
   if (store) ctx.persist = () => store.flush()
   if (!accounts.get(DEMO_ACCOUNT_ID)) {
     accounts.create(
-      { email: 'demo@sandbox.example.com', credits: resolved.demoCredits, phone: true, catchAll: true },
+      // The demo account keeps unlimited searches whatever the defaults of new accounts say.
+      {
+        email: 'demo@sandbox.example.com',
+        credits: resolved.demoCredits,
+        phone: true,
+        catchAll: true,
+        freeLeadSearches: null,
+        freeCompanySearches: null,
+      },
       { id: DEMO_ACCOUNT_ID, key: resolved.demoKey },
     )
   }

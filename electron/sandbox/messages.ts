@@ -1,3 +1,5 @@
+import { toCredits } from './accounts'
+
 /** Every text the interface answers with, word for word (including its spelling mistakes). */
 export const MESSAGES = {
   badRequest: 'Bad request. Please check documentation',
@@ -37,5 +39,26 @@ export const MESSAGES = {
   notStarted: 'Request is queued and has not started yet.',
   processing: 'Request is being processed.',
   onHold: 'Request is on hold: the credit balance reached zero. It resumes on its own after a top-up.',
+  onHoldUntilCredited:
+    'Request is on hold until the account is credited. It resumes on its own after a top-up.',
   routeNotFound: 'Route not found.',
 } as const
+
+const credits = (tenths: number): string => {
+  const amount = toCredits(tenths)
+  return `${amount} credit${amount === 1 ? '' : 's'}`
+}
+
+/**
+ * The `message` of an `on_hold` enrichment or lead search. The interface names one cause, a balance
+ * that reached zero. The sandbox also pauses before a charge the balance cannot pay (5 credits left, a
+ * 10-credit phone next) rather than charge part of it or drop the phone; it then says so instead of
+ * claiming the balance is zero. The last branch only meets prices changed across a restart.
+ */
+export function onHoldMessage(balanceTenths: number, nextCostTenths: number): string {
+  if (balanceTenths === 0) return MESSAGES.onHold
+  if (nextCostTenths > balanceTenths) {
+    return `Request is on hold: the balance (${credits(balanceTenths)}) cannot pay for the next result (${credits(nextCostTenths)}). It resumes on its own after a top-up.`
+  }
+  return MESSAGES.onHoldUntilCredited
+}

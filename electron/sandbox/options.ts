@@ -47,6 +47,18 @@ export interface SandboxOptions {
   leadSearchMaxOffset?: number
   /** Largest lead search `max_leads`. Default 1000 (smallest is 1). */
   leadSearchMaxLeads?: number
+  /** `enrich_email_address` of `POST /async` when the body leaves it out (not shown by the interface). Default true. */
+  defaultEnrichEmail?: boolean
+  /** `enrich_phone_number` of `POST /async` when the body leaves it out. Default false. */
+  defaultEnrichPhone?: boolean
+  /** `verify_catch_all` of `POST /async` when the body leaves it out. Default false. */
+  defaultVerifyCatchAll?: boolean
+  /** `push_contact_individually` of `POST /async` when the body leaves it out. Default false. */
+  defaultPushContactIndividually?: boolean
+  /** Free lead searches of an account created through the control interface; null = unlimited. Default null. */
+  defaultFreeLeadSearches?: number | null
+  /** Free company searches of an account created through the control interface; null = unlimited. Default null. */
+  defaultFreeCompanySearches?: number | null
   /** Companies in the synthetic world. Default 3000. */
   worldCompanies?: number
   /** Average people per world company. Default 10. */
@@ -87,6 +99,12 @@ export const DEFAULT_OPTIONS: ResolvedOptions = {
   leadSearchDefaultLimit: 25,
   leadSearchMaxOffset: 10_000,
   leadSearchMaxLeads: 1000,
+  defaultEnrichEmail: true,
+  defaultEnrichPhone: false,
+  defaultVerifyCatchAll: false,
+  defaultPushContactIndividually: false,
+  defaultFreeLeadSearches: null,
+  defaultFreeCompanySearches: null,
   worldCompanies: 3000,
   worldPeoplePerCompany: 10,
   logLimit: 10_000,

@@ -17,6 +17,11 @@ export interface Route {
   createsWork: boolean
   errorField: ErrorField
   serverError: string
+  /**
+   * 400 text for a body that is not a JSON object. The interface shows no answer to it; a malformed body
+   * carries none of the fields, so each endpoint answers the 400 it gives for its required field missing.
+   */
+  malformedBody: string
   keyInBody: boolean
   keyInQuery: boolean
   rateLimited: boolean
@@ -29,6 +34,7 @@ const base = {
   createsWork: false,
   errorField: 'error' as ErrorField,
   serverError: MESSAGES.serverError as string,
+  malformedBody: MESSAGES.badRequest as string,
   keyInBody: false,
   keyInQuery: false,
   rateLimited: true,
@@ -57,6 +63,7 @@ export const ROUTES: Route[] = [
     pattern: /^\/lead_finder\/async$/,
     createsWork: true,
     errorField: 'message',
+    malformedBody: MESSAGES.filtersRequired,
     handle: createLeadSearch,
   },
   {
@@ -74,6 +81,7 @@ export const ROUTES: Route[] = [
     pattern: /^\/company_finder\/async$/,
     createsWork: true,
     errorField: 'message',
+    malformedBody: MESSAGES.companyFiltersBlank,
     serverError: MESSAGES.companyFinderServerError,
     handle: createCompanySearch,
   },
@@ -92,6 +100,8 @@ export const ROUTES: Route[] = [
     method: 'POST',
     pattern: /^\/enrich_profile\/company$/,
     serverError: MESSAGES.companyProfileServerError,
+    // This endpoint shows no 400 of its own, so it answers with the interface's general bad-request text.
+    malformedBody: MESSAGES.badRequest,
     keyInBody: true,
     handle: lookupCompany,
   },
@@ -100,6 +110,7 @@ export const ROUTES: Route[] = [
     endpoint: 'POST /enrich_profile/lead',
     method: 'POST',
     pattern: /^\/enrich_profile\/lead$/,
+    malformedBody: MESSAGES.dataRequired,
     keyInBody: true,
     handle: lookupLead,
   },

@@ -97,7 +97,9 @@ export async function handleControl(
   res: ServerResponse,
   path: string,
 ): Promise<void> {
-  const { value: body } = parseJsonObject(await readBody(req))
+  const { value: body, malformed } = parseJsonObject(await readBody(req))
+  // A control call with an unreadable body must not act on defaults (create an account, clear faults).
+  if (malformed) return send(res, json(400, { error: 'malformed JSON body: send a JSON object' }))
   for (const [method, pattern, handler] of ROUTES) {
     const match = req.method === method ? pattern.exec(path) : null
     if (!match) continue

@@ -9,9 +9,19 @@ import { failure } from './common'
 const MAX_LIMIT = 200
 const DEFAULT_LIMIT = 100
 
+/** A number, or a string holding one ("50"); anything else is non-numeric. */
 function numeric(value: unknown): number | null {
   const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : value
-  return typeof number === 'number' && Number.isFinite(number) ? Math.trunc(number) : null
+  return typeof number === 'number' && Number.isFinite(number) ? number : null
+}
+
+/**
+ * `limit` and `offset` are integers. The interface sends an unusable `limit` (0, negative, non-numeric)
+ * to its default instead of refusing it; the sandbox reads a fractional value (1.5) the same way, as
+ * not an integer, rather than cut it to one the caller never sent. Only a `limit` above 200 is refused.
+ */
+function wholeNumber(value: number | null, min: number): number | null {
+  return value !== null && Number.isInteger(value) && value >= min ? value : null
 }
 
 export function createCompanySearch(ctx: SandboxContext, request: ApiRequest): Reply {
@@ -25,8 +35,8 @@ export function createCompanySearch(ctx: SandboxContext, request: ApiRequest): R
   const requested = numeric(body.limit)
   // The live interface answers a too-large limit with its quota text; kept word for word.
   if (requested !== null && requested > MAX_LIMIT) return failure(422, 'message', MESSAGES.companyQuota)
-  const limit = requested !== null && requested > 0 ? requested : DEFAULT_LIMIT
-  const offset = Math.max(0, numeric(body.offset) ?? 0)
+  const limit = wholeNumber(requested, 1) ?? DEFAULT_LIMIT
+  const offset = wholeNumber(numeric(body.offset), 0) ?? 0
   if (account.tenths === 0 && ctx.options.creditsPerCompany > 0) {
     return failure(402, 'message', MESSAGES.companyFinderTokens)
   }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { wholeCredits } from '../accounts'
 import { contactIdFor, contactTraits, NO_TRAITS, resolvePerson } from '../contacts'
 import type { SandboxContext, WorldContext } from '../context'
-import { MESSAGES } from '../messages'
+import { MESSAGES, onHoldMessage } from '../messages'
 import { leadCostTenths, requestedTraits, type WorkFlags } from '../pricing'
 import { customFieldsArray, enrichedRow, type EnrichedRow } from '../rows'
 import { countStatuses, enrichedCount } from './summary'
@@ -101,16 +101,21 @@ export function armEnrichment(ctx: SandboxContext, job: EnrichmentJob): void {
   })
 }
 
+/** Price of the lead the job waits on; `enrichLead` is pure, so this is what the next step will charge. */
+function nextLeadCost(ctx: SandboxContext, job: EnrichmentJob): number {
+  return job.rows.length < job.leads.length ? enrichLead(ctx, job.leads[job.rows.length], job.flags).cost : 0
+}
+
 export function enrichmentBody(ctx: SandboxContext, job: EnrichmentJob) {
+  const balance = ctx.accounts.require(job.accountId).tenths
   const base = {
     id: job.id,
     status: job.status,
     credits_consumed: wholeCredits(job.consumedTenths),
-    credits_left: wholeCredits(ctx.accounts.require(job.accountId).tenths),
+    credits_left: wholeCredits(balance),
   }
-  if (job.status !== 'terminated') {
-    return { ...base, message: job.status === 'on_hold' ? MESSAGES.onHold : MESSAGES.processing }
-  }
+  if (job.status === 'processing') return { ...base, message: MESSAGES.processing }
+  if (job.status === 'on_hold') return { ...base, message: onHoldMessage(balance, nextLeadCost(ctx, job)) }
   const total = job.rows.length
   const counted = (test: (row: EnrichedRow) => boolean) => enrichedCount(total, job.rows.filter(test).length)
   return {

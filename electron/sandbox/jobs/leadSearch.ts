@@ -3,7 +3,7 @@ import { wholeCredits } from '../accounts'
 import { contactTraits } from '../contacts'
 import type { SandboxContext, WorldContext } from '../context'
 import { matchPeople, type ParsedFilters } from '../filters'
-import { MESSAGES } from '../messages'
+import { MESSAGES, onHoldMessage } from '../messages'
 import { leadCostTenths, requestedTraits, type WorkFlags } from '../pricing'
 import { leadSearchRow, type LeadSearchRow } from '../rows'
 import type { Person } from '../world/types'
@@ -107,20 +107,23 @@ function enrichLeads(ctx: SandboxContext, job: LeadSearchJob): void {
   })
 }
 
-const STATUS_MESSAGES = {
-  not_started: MESSAGES.notStarted,
-  processing: MESSAGES.processing,
-  on_hold: MESSAGES.onHold,
-} as const
+/** Price of the match the job waits on; `searchedLead` is pure, so this is what the next step will charge. */
+function nextLeadCost(ctx: SandboxContext, job: LeadSearchJob): number {
+  const person = job.matches[job.rows.length]
+  return person ? searchedLead(ctx, person, job.flags).cost : 0
+}
 
 export function leadSearchBody(ctx: SandboxContext, job: LeadSearchJob) {
+  const balance = ctx.accounts.require(job.accountId).tenths
   const base = {
     id: job.id,
     status: job.status,
     credits_consumed: wholeCredits(job.consumedTenths),
-    credits_left: wholeCredits(ctx.accounts.require(job.accountId).tenths),
+    credits_left: wholeCredits(balance),
   }
-  if (job.status !== 'terminated') return { ...base, message: STATUS_MESSAGES[job.status] }
+  if (job.status === 'not_started') return { ...base, message: MESSAGES.notStarted }
+  if (job.status === 'processing') return { ...base, message: MESSAGES.processing }
+  if (job.status === 'on_hold') return { ...base, message: onHoldMessage(balance, nextLeadCost(ctx, job)) }
   const { total: _rows, ...counts } = countStatuses(job.rows.map((row) => row.contact_email_address_status))
   return {
     ...base,

@@ -179,14 +179,20 @@ describe('company search limits', () => {
     [undefined, 100],
     [200, 200],
     [1, 1],
+    ['50', 50],
+    // Not an integer: read as non-numeric (the sandbox's reading), never cut to 1.
+    [1.5, 100],
+    ['1.5', 100],
+    [0.5, 100],
+    [true, 100],
   ])('limit %o becomes %i', async (limit, expected) => {
     const done = await search(sandbox.demoKey, { filters: { is_b2b: true }, limit })
     expect(done.body.summary.limit).toBe(expected)
     expect(done.body.companies).toHaveLength(expected)
   })
 
-  it('422 with the quota text above 200', async () => {
-    const response = await submit(sandbox.demoKey, { filters: SOFTWARE, limit: 201 })
+  it.each([201, 200.5, '201'])('422 with the quota text above 200 (%o)', async (limit) => {
+    const response = await submit(sandbox.demoKey, { filters: SOFTWARE, limit })
     expect(response.status).toBe(422)
     expect(response.body).toEqual({
       success: false,
@@ -195,9 +201,16 @@ describe('company search limits', () => {
     })
   })
 
-  it('treats a negative offset as 0', async () => {
-    const done = await search(sandbox.demoKey, { filters: SOFTWARE, limit: 2, offset: -10 })
-    expect(done.body.summary.offset).toBe(0)
+  it.each([
+    [-10, 0],
+    [-1.5, 0],
+    [2.5, 0],
+    ['x', 0],
+    ['3', 3],
+    [3, 3],
+  ])('offset %o becomes %i', async (offset, expected) => {
+    const done = await search(sandbox.demoKey, { filters: SOFTWARE, limit: 2, offset })
+    expect(done.body.summary.offset).toBe(expected)
   })
 
   it('400 when filters are missing, empty, blank or only ignored keys', async () => {

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Sandbox } from '../../../electron/sandbox'
+import { controlClient, type Sandbox } from '../../../electron/sandbox'
 import { call, leads, startTestSandbox } from './support'
 
 let sandbox: Sandbox
@@ -74,31 +74,86 @@ describe('control interface', () => {
   })
 })
 
+/** Starts `electron/sandbox/cli.ts` in its own process and reads the address and key it prints. */
+async function spawnCli(args: string[]) {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'electron/sandbox/cli.ts', '--port', '0', ...args],
+    {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  )
+  try {
+    const output = await new Promise<string>((resolve, reject) => {
+      let text = ''
+      child.stdout.on('data', (chunk: Buffer) => {
+        text += chunk.toString()
+        if (text.includes('Demo key:')) resolve(text)
+      })
+      child.once('exit', (code) => reject(new Error(`exited with ${code}: ${text}`)))
+    })
+    return {
+      child,
+      output,
+      url: /Sandbox listening on (\S+)/.exec(output)?.[1] ?? '',
+      base: /Base URL: (\S+)/.exec(output)?.[1] ?? '',
+      key: /Demo key: (\S+)/.exec(output)?.[1] ?? '',
+    }
+  } catch (error) {
+    child.kill('SIGTERM')
+    throw error
+  }
+}
+
 describe('command line', () => {
   it('prints its address and the demo key, and serves the interface there', async () => {
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', 'electron/sandbox/cli.ts', '--port', '0', '--time-scale', '0.01'],
-      {
-        stdio: ['ignore', 'pipe', 'inherit'],
-      },
-    )
+    const { child, output, base, key } = await spawnCli(['--time-scale', '0.01'])
     try {
-      const output = await new Promise<string>((resolve, reject) => {
-        let text = ''
-        child.stdout.on('data', (chunk: Buffer) => {
-          text += chunk.toString()
-          if (text.includes('Demo key:')) resolve(text)
-        })
-        child.once('exit', (code) => reject(new Error(`exited with ${code}: ${text}`)))
-      })
-      const base = /Base URL: (\S+)/.exec(output)?.[1]
-      const key = /Demo key: (\S+)/.exec(output)?.[1]
       expect(output).toMatch(/http:\/\/127\.0\.0\.1:\d+/)
-      const response = await fetch(`${base}/account`, { headers: { 'X-API-Key': key ?? '' } })
+      const response = await fetch(`${base}/account`, { headers: { 'X-API-Key': key } })
       expect(response.status).toBe(200)
     } finally {
       child.kill('SIGTERM')
     }
+  })
+
+  it('changes the values the interface does not show through flags', async () => {
+    const { child, url, base, key } = await spawnCli([
+      '--time-scale',
+      '0.01',
+      '--lead-search-max-limit',
+      '5',
+      '--default-free-company-searches',
+      '0',
+    ])
+    try {
+      const post = (path: string, apiKey: string, body: unknown) =>
+        fetch(`${base}${path}`, {
+          method: 'POST',
+          headers: { 'X-API-Key': apiKey, 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        })
+      const filters = { contact_seniority: { include: ['vp'] } }
+      expect((await post('/lead_finder/async', key, { filters, limit: 6 })).status).toBe(422)
+      expect((await post('/lead_finder/async', key, { filters, limit: 5 })).status).toBe(202)
+      const { key: newKey } = await controlClient(url).createAccount()
+      const quota = await post('/company_finder/async', newKey, { filters: { is_b2b: true } })
+      expect(quota.status).toBe(422)
+    } finally {
+      child.kill('SIGTERM')
+    }
+  })
+
+  it('stops with an error on a flag value it cannot read', async () => {
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', 'electron/sandbox/cli.ts', '--port', '0', '--default-enrich-email', 'maybe'],
+      { stdio: ['ignore', 'ignore', 'pipe'] },
+    )
+    let stderr = ''
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
+    const code = await new Promise<number | null>((resolve) => child.once('exit', resolve))
+    expect(code).not.toBe(0)
+    expect(stderr).toContain('--default-enrich-email')
   })
 })

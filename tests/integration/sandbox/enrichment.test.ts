@@ -186,10 +186,21 @@ describe('enrichment errors', () => {
     ['data missing', {}],
     ['data not an array', { data: { first_name: 'a' } }],
     ['data empty', { data: [] }],
+    ['data holding numbers, strings and null', { data: [1, 'x', null] }],
+    ['data holding an array', { data: [['Ada', 'Lovelace', 'example.com']] }],
+    ['one item of data not an object', { data: [...leads(2), 42] }],
   ])('400 Bad request when %s', async (_case, body) => {
+    await sandbox.control.clearLog()
     const response = await submit(sandbox.demoKey, body)
     expect(response.status).toBe(400)
     expect(response.body).toEqual({ success: false, error: 'Bad request. Please check documentation' })
+    // Refused whole: no request was created.
+    const { requests } = await sandbox.control.log()
+    expect(requests).toEqual([expect.not.objectContaining({ requestId: expect.anything() })])
+  })
+
+  it('accepts an empty lead object, as no field of a lead is required', async () => {
+    expect((await submit(sandbox.demoKey, { data: [{}] })).status).toBe(201)
   })
 
   it('400 beyond 100 leads, 100 accepted', async () => {
@@ -252,7 +263,7 @@ describe('on_hold when the balance runs out', () => {
       status: 'on_hold',
       credits_consumed: 2,
       credits_left: 0,
-      message: expect.any(String),
+      message: 'Request is on hold: the credit balance reached zero. It resumes on its own after a top-up.',
     })
     expect(held.body).not.toHaveProperty('data')
     expect(await sandbox.control.balance(accountId)).toBe(0)
@@ -261,5 +272,47 @@ describe('on_hold when the balance runs out', () => {
     expect(done.body.data).toHaveLength(20)
     expect(done.body.credits_left).toBe(102 - done.body.credits_consumed)
     expect(await sandbox.control.balance(accountId)).toBe(102 - done.body.credits_consumed)
+  })
+
+  it('pauses before a phone the balance cannot pay, says so truthfully, and resumes after a top-up', async () => {
+    // A phone found costs 10 credits: a balance of 5 cannot pay it, and is never charged in part.
+    const { key, accountId } = await sandbox.control.createAccount({ credits: 5 })
+    const created = await submit(key, {
+      data: leads(30, 'phone'),
+      enrich_email_address: false,
+      enrich_phone_number: true,
+    })
+    const id = created.body.id as string
+    const read = () => call(sandbox, 'GET', `/async/${id}`, { key })
+    const held = await pollUntil(read, byStatus('on_hold', 'terminated'))
+    expect(held.status).toBe(200)
+    expect(held.body).toEqual({
+      id,
+      status: 'on_hold',
+      credits_consumed: 0,
+      credits_left: 5,
+      message:
+        'Request is on hold: the balance (5 credits) cannot pay for the next result (10 credits). It resumes on its own after a top-up.',
+    })
+    expect(await sandbox.control.balance(accountId)).toBe(5)
+
+    // A top-up too small resumes it, and it pauses again at the same lead with the new balance.
+    await sandbox.control.topUp(accountId, 2)
+    const again = await pollUntil(
+      read,
+      (response) => response.body.status === 'on_hold' && response.body.credits_left === 7,
+    )
+    expect(again.body.message).toBe(
+      'Request is on hold: the balance (7 credits) cannot pay for the next result (10 credits). It resumes on its own after a top-up.',
+    )
+    expect(again.body.credits_consumed).toBe(0)
+
+    await sandbox.control.topUp(accountId, 1000)
+    const done = await finished(key, id)
+    expect(done.body.data).toHaveLength(30)
+    const phones = done.body.summary.phone_enrichment.enriched as number
+    expect(phones).toBeGreaterThan(0)
+    expect(done.body.credits_consumed).toBe(10 * phones)
+    expect(await sandbox.control.balance(accountId)).toBe(1007 - 10 * phones)
   })
 })

@@ -183,12 +183,41 @@ describe('POST /lead_finder/async and GET /lead_finder/async/{id}', () => {
     const id = (await submit(key, { filters: VPS, limit: 20, enrich_email_address: true })).body.request_id
     const held = await pollUntil(() => read(key, id), byStatus('on_hold', 'terminated'))
     expect(held.status).toBe(200)
-    expect(held.body).toMatchObject({ status: 'on_hold', credits_consumed: 3, credits_left: 0 })
+    expect(held.body).toMatchObject({
+      status: 'on_hold',
+      credits_consumed: 3,
+      credits_left: 0,
+      message: 'Request is on hold: the credit balance reached zero. It resumes on its own after a top-up.',
+    })
     expect(held.body).not.toHaveProperty('leads')
     await sandbox.control.topUp(accountId, 50)
     const done = await finished(key, id)
     expect(done.body.leads).toHaveLength(20)
     expect(await sandbox.control.balance(accountId)).toBe(53 - done.body.credits_consumed)
+  })
+
+  it('goes on_hold before a phone the balance cannot pay, says so, and resumes after a top-up', async () => {
+    const { key, accountId } = await sandbox.control.createAccount({ credits: 5 })
+    const id = (await submit(key, { filters: VPS, limit: 20, enrich_phone_number: true })).body.request_id
+    const held = await pollUntil(() => read(key, id), byStatus('on_hold', 'terminated'))
+    expect(held.status).toBe(200)
+    expect(held.body).toEqual({
+      id,
+      status: 'on_hold',
+      credits_consumed: 0,
+      credits_left: 5,
+      message:
+        'Request is on hold: the balance (5 credits) cannot pay for the next result (10 credits). It resumes on its own after a top-up.',
+    })
+    expect(await sandbox.control.balance(accountId)).toBe(5)
+    await sandbox.control.topUp(accountId, 1000)
+    const done = await finished(key, id)
+    expect(done.body.leads).toHaveLength(20)
+    const phones = done.body.leads.filter(
+      (lead: { contact_phone_number: string | null }) => lead.contact_phone_number,
+    )
+    expect(done.body.credits_consumed).toBe(10 * phones.length)
+    expect(await sandbox.control.balance(accountId)).toBe(1005 - 10 * phones.length)
   })
 })
 

@@ -16,18 +16,17 @@ export interface ApiResponse {
 export interface CallOptions {
   key?: string | null
   body?: unknown
+  /** Sent as is instead of `body`, for bodies that are not JSON. */
+  rawBody?: string
   headers?: Record<string, string>
 }
 
 export async function call(sandbox: Sandbox, method: string, path: string, options: CallOptions = {}) {
   const headers: Record<string, string> = { ...options.headers }
   if (options.key) headers['X-API-Key'] = options.key
-  if (options.body !== undefined) headers['content-type'] = 'application/json'
-  const response = await fetch(`${sandbox.baseUrl}${path}`, {
-    method,
-    headers,
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
-  })
+  const payload = options.rawBody ?? (options.body === undefined ? undefined : JSON.stringify(options.body))
+  if (payload !== undefined) headers['content-type'] = 'application/json'
+  const response = await fetch(`${sandbox.baseUrl}${path}`, { method, headers, body: payload })
   const text = await response.text()
   let body: unknown = text
   try {
