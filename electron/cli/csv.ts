@@ -1,5 +1,6 @@
 import { createReadStream, openSync, readSync, closeSync, statSync } from 'node:fs'
-import { createHash } from 'node:crypto'
+import { createHash, type Hash } from 'node:crypto'
+import { cellText } from '../domain/export/columns'
 import { csvLine } from '../domain/export/csv'
 import { isImportError } from '../domain/read/errors'
 import { parseRows, type ParseSummary } from '../domain/read/parse'
@@ -16,8 +17,12 @@ export interface ListFile {
   delimiter: string
   hasHeader: boolean
   parse: ParseSummary
-  /** Identifies the content (the decoded text, as earlier versions hashed it), for the job id. */
-  contentId: string
+  /**
+   * The decoded text fed to a hash, followed by the separator `jobIdFrom` puts after each part:
+   * the job id goes on from it exactly as when the whole text was its first part, as earlier
+   * versions computed it, so a job started by one resumes in the next instead of being paid twice.
+   */
+  contentHash: Hash
 }
 
 /**
@@ -51,7 +56,7 @@ export async function readList(path: string): Promise<ListFile> {
         for (const row of batch.rows) rows.push(row)
       },
     )
-    hash.update(decoder.decode())
+    hash.update(decoder.decode()).update('\0')
     const named = parse.header ? uniqueHeaders(parse.header, parse.widest) : positionalHeaders(parse.widest)
     return {
       columns: named,
@@ -60,7 +65,7 @@ export async function readList(path: string): Promise<ListFile> {
       delimiter: preview.delimiter,
       hasHeader: preview.hasHeader,
       parse,
-      contentId: hash.digest('hex'),
+      contentHash: hash,
     }
   } catch (error) {
     if (isImportError(error)) throw new CliError(`${path}: ${error.message}`, ExitCode.usage)
@@ -88,12 +93,6 @@ async function* hashing(
     onChunk(bytes)
     yield bytes
   }
-}
-
-function cellText(value: unknown): string {
-  if (value === null || value === undefined) return ''
-  if (Array.isArray(value)) return value.join(', ')
-  return typeof value === 'object' ? JSON.stringify(value) : String(value)
 }
 
 /** Writes search results: UTF-8 with a BOM, CRLF, formulas neutralised (the export's own escaping). */

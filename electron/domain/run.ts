@@ -19,6 +19,11 @@ import { identityOf, isSendable, personKeyOf, type Lead } from './person'
 export interface RunRequest extends KindOptions {
   /** Answers older than this many days are asked again; unset keeps every answer. */
   refreshAfterDays?: number
+  /**
+   * Send again the people whose rows an earlier run gave up while the outcome was unknown (they may
+   * have been charged once already). Off unless the user says so.
+   */
+  resendGivenUp?: boolean
   now: number
 }
 
@@ -29,6 +34,8 @@ export interface RunRowInput {
   answers?: Answers
   /** The user chose not to send this row. */
   skip?: boolean
+  /** An earlier run gave this row up while its request's outcome was unknown: it may have been charged. */
+  givenUp?: boolean
 }
 
 /** What the library holds about a person: when each kind was answered. */
@@ -46,7 +53,8 @@ export interface RowDecision {
   twins: { index: number; kinds: DataKind[] }[]
   /** Kinds taken from the library, not charged. */
   library?: { contactId: string; kinds: DataKind[] }
-  outcome: 'send' | 'copy' | 'answered' | 'invalid' | 'skipped'
+  /** `held`: given up by an earlier run while its outcome was unknown, not sent again unasked. */
+  outcome: 'send' | 'copy' | 'answered' | 'invalid' | 'skipped' | 'held'
 }
 
 /** One vocabulary of counts: rows unless the name says people. */
@@ -58,6 +66,10 @@ export interface RunCounts {
   rowsSent: number
   /** Of those rows, the ones asked again because their answer is older than the refresh age. */
   refreshed: number
+  /** Of those rows, the ones an earlier run gave up while their outcome was unknown (maybe charged). */
+  givenUpBefore: number
+  /** Rows an earlier run gave up while their outcome was unknown, held back: sending may charge twice. */
+  held: number
   /** Rows given another row's answer, not charged (those with nothing left to send). */
   copied: number
   /** Rows given the library's answer, not charged (those with nothing left to send). */
@@ -88,6 +100,8 @@ export function decideRun(
     people: 0,
     rowsSent: 0,
     refreshed: 0,
+    givenUpBefore: 0,
+    held: 0,
     copied: 0,
     fromLibrary: 0,
     answered: 0,
@@ -124,7 +138,11 @@ export function decideRun(
     const identity = identityOf(rows[members[0]!]!.lead)
     const library = identity ? lookup(identity) : undefined
     const inLibrary = fresh(library?.answers)
-    const send = missingKinds(wanted, new Set([...holder.keys(), ...inLibrary]))
+    let send = missingKinds(wanted, new Set([...holder.keys(), ...inLibrary]))
+    // A person whose rows were all given up while their request's outcome was unknown may have been
+    // charged already: they are held back unless the user asked to send them again.
+    const held = send.length > 0 && !request.resendGivenUp && members.every((at) => rows[at]!.givenUp)
+    if (held) send = []
     if (send.length > 0) {
       counts.people++
       for (const kind of send) counts.peopleByKind[kind]++
@@ -147,13 +165,15 @@ export function decideRun(
         send,
         twins: [...twins].map(([index, kinds]) => ({ index, kinds })),
         ...(fromLibrary.length > 0 ? { library: { contactId: library!.contactId, kinds: fromLibrary } } : {}),
-        outcome: send.length > 0 ? 'send' : missing.length > 0 ? 'copy' : 'answered',
+        outcome: held ? 'held' : send.length > 0 ? 'send' : missing.length > 0 ? 'copy' : 'answered',
       }
       decisions[at] = decision
       if (decision.outcome === 'send') {
         counts.rowsSent++
         if (send.some((kind) => row.answers?.[kind] !== undefined)) counts.refreshed++
-      } else if (decision.outcome === 'answered') counts.answered++
+        if (row.givenUp) counts.givenUpBefore++
+      } else if (decision.outcome === 'held') counts.held++
+      else if (decision.outcome === 'answered') counts.answered++
       else if (fromLibrary.length > 0 && twins.size === 0) counts.fromLibrary++
       else counts.copied++
     })

@@ -55,6 +55,15 @@ function canonicalKey(key: string): string {
   return key.startsWith('company_headquarters_') ? `company_head_quarters_${key.slice(21)}` : key
 }
 
+/** A library record's payload in the spelling of an enriched lead row, to put on a list row. */
+export function asEnrichedRow(payload: Payload): Payload {
+  const out: Payload = {}
+  for (const [key, value] of Object.entries(payload)) {
+    out[key.startsWith('company_head_quarters_') ? `company_headquarters_${key.slice(22)}` : key] = value
+  }
+  return out
+}
+
 function canonical(payload: Payload): Payload {
   const out: Payload = {}
   for (const [key, value] of Object.entries(payload)) {

@@ -225,6 +225,8 @@ export function listOperations(database: LeadkeeperDb) {
           lead: leadOf(mappedFields(row.values, mapping)),
           answers: row.answers ?? legacyAnswers(row, since),
           skip: row.skip,
+          // Skipped by a run (an uncertain request given up), not by the user's choice.
+          givenUp: row.status === 'skipped' && !row.skip,
         })
       }
       from = page[page.length - 1]!.index + 1

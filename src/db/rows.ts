@@ -14,7 +14,7 @@ import {
 } from './facet-tally'
 import { rowNotes, withAnswer, type Answer, type Origin } from '@domain/row'
 import type { RowDecision } from '@domain/run'
-import { contactAnswers, upsertCompanies, upsertContacts } from './library'
+import { asEnrichedRow, contactAnswers, upsertCompanies, upsertContacts } from './library'
 import {
   db as appDb,
   parseRowKey,
@@ -209,7 +209,7 @@ export async function applyKnownAnswers(
           index: decision.index,
           answer: {
             status: contact.email || contact.phone ? 'found' : 'not_found',
-            data: contact.data,
+            data: asEnrichedRow(contact.data),
             kinds: decision.library.kinds,
             origin: { via: 'library', contactId: contact.id, at },
           },

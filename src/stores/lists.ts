@@ -16,6 +16,8 @@ export interface RunOptions {
   catchAll: boolean
   /** Ask again what was answered more than this many days ago; unset keeps every answer. */
   refreshAfterDays?: number
+  /** Send again rows an earlier run gave up while the answer was unknown (may charge twice). */
+  resendGivenUp?: boolean
 }
 
 export interface PreparedRun {

@@ -143,6 +143,17 @@ test('a submission whose answer was lost asks before anything is sent again', as
   )
   expect(posts).toHaveLength(1)
   await expect(new ResultsPage(app).rowCount()).toContainText('50 rows')
+
+  // Enriching again does not send the rows given up, which may have been charged, unless asked to.
+  await app.locator('[data-test="run-again"]').click()
+  await run.estimate()
+  await expect(app.locator('[data-test="estimate-given-up"]')).toContainText('50 rows were given up')
+  await expect(app.locator('[data-test="estimate-rows-sent"]')).toHaveText('0')
+  await expect(app.locator('[data-test="run"]')).toBeDisabled()
+  await new ShellPage(app).screenshot('lists-given-up')
+  await app.locator('[data-test="opt-resend-given-up"]').click()
+  await expect(app.locator('[data-test="estimate-rows-sent"]')).toHaveText('50')
+  await expect(app.locator('[data-test="run"]')).toBeEnabled()
 })
 
 test('out of credits: the run waits on hold and resumes by itself after a top-up', async ({ app }) => {

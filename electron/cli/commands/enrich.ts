@@ -7,7 +7,7 @@ import { leadOf, mappedFields, serviceFieldsOf, type ColumnMapping } from '../..
 import { rowNotes, withAnswer, type ListRow } from '../../domain/row'
 import { decideRun } from '../../domain/run'
 import { writeFileAtomic } from '../../engine/jobs/atomic-file'
-import { jobIdFrom } from '../../engine/jobs/manager'
+import { jobIdContinuing } from '../../engine/jobs/manager'
 import type { EnrichmentRow } from '../../engine/jobs/normalize'
 import type { ResultRow, UncertainPolicy } from '../../engine/jobs/types'
 import { mappableFields, mapColumns, parseMapOptions, type ColumnMap } from '../columns'
@@ -35,7 +35,10 @@ const keyOf = (index: number) => `row-${index + 1}`
 const indexOf = (key: string) => Number(key.slice(4)) - 1
 
 /** The app's mapping rules (headers, then the look of the values), then `--map` by column name. */
-function mappingFor(file: ListFile, overrides: ColumnMap): { mapping: ColumnMapping; map: ColumnMap } {
+function mappingFor(
+  file: ListFile,
+  overrides: ColumnMap,
+): { mapping: ColumnMapping; map: ColumnMap; idMap: ColumnMap } {
   const suggested = suggestMapping(file.columns, file.rows.slice(0, 200))
   const guessed: ColumnMap = {}
   for (const field of mappableFields) {
@@ -46,7 +49,19 @@ function mappingFor(file: ListFile, overrides: ColumnMap): { mapping: ColumnMapp
   const mapping: ColumnMapping = {}
   for (const [field, column] of Object.entries(map) as [keyof ColumnMap, string][])
     mapping[field] = file.columns.indexOf(column)
-  return { mapping, map }
+  return { mapping, map, idMap: headerMap(file.columns, overrides) ?? map }
+}
+
+/**
+ * The mapping by headers alone, which earlier versions built the job id from: a file they ran
+ * keeps its id, so running the same command again resumes the job instead of paying twice.
+ */
+function headerMap(columns: string[], overrides: ColumnMap): ColumnMap | null {
+  try {
+    return mapColumns(columns, overrides)
+  } catch {
+    return null
+  }
 }
 
 /**
@@ -90,7 +105,7 @@ export async function enrichCommand(
   const policy = options.onUncertain as UncertainPolicy
   const maxCredits = positiveNumber(options.maxCredits, '--max-credits')
   const file = await readList(input)
-  const { mapping, map } = mappingFor(file, parseMapOptions(options.map))
+  const { mapping, idMap } = mappingFor(file, parseMapOptions(options.map))
   const enrichment = {
     email: options.email ?? false,
     phone: options.phone ?? false,
@@ -122,9 +137,9 @@ export async function enrichCommand(
         `${counts.invalid} without enough to identify, not sent); ` +
         `cost between ${estimate.minCredits} and ${estimate.maxCredits} credits.\n`,
     )
-    const id = jobIdFrom(
-      file.contentId,
-      JSON.stringify(map),
+    const id = jobIdContinuing(
+      file.contentHash,
+      JSON.stringify(idMap),
       JSON.stringify(enrichment),
       context.endpointId,
       output,

@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto'
+import { createHash, randomUUID, type Hash } from 'node:crypto'
 import type { ServiceClient } from '../client/client'
 import type { Clock } from '../client/clock'
 import { systemClock } from '../client/clock'
@@ -65,7 +65,14 @@ const activeStates = new Set<JobRecord['state']>(['queued', 'running', 'on_hold'
 
 /** Builds a job id from anything that identifies the work, e.g. input bytes, options and output path. */
 export function jobIdFrom(...parts: string[]): string {
-  const hash = createHash('sha256')
+  return jobIdContinuing(createHash('sha256'), ...parts)
+}
+
+/**
+ * The same id when the first parts were already fed to `hash` (each followed by '\0'), so that a
+ * large input can be hashed as it streams.
+ */
+export function jobIdContinuing(hash: Hash, ...parts: string[]): string {
   for (const part of parts) hash.update(part).update('\0')
   return `job-${hash.digest('hex').slice(0, 24)}`
 }

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { readList, writeCsv } from '../../../../electron/cli/csv'
-import { columnList } from '../../../../electron/cli/columns'
+import { columnList, mapColumns } from '../../../../electron/cli/columns'
+import { jobIdContinuing, jobIdFrom } from '../../../../electron/engine/jobs/manager'
 
 describe('list files on the command line', () => {
   let dir: string
@@ -58,6 +59,16 @@ describe('list files on the command line', () => {
   it('names a binary file for what it is', async () => {
     await expect(readList(file('x.xlsx', Buffer.from([0x50, 0x4b, 0x03, 0x04, 0, 0, 0])))).rejects.toThrow(
       /Excel/,
+    )
+  })
+
+  it('identifies a job as earlier versions did, so running the same command again resumes it', async () => {
+    const text = 'First Name,Last Name,Company Domain\r\nAda,Lovelace,acme.io\r\n'
+    const list = await readList(file('in.csv', '\ufeff' + text))
+    const map = JSON.stringify(mapColumns(list.columns))
+    // Earlier versions: the decoded text without its byte-order mark, the header map, the options…
+    expect(jobIdContinuing(list.contentHash, map, '{"email":true}', 'sandbox', '/out.csv')).toBe(
+      jobIdFrom(text, map, '{"email":true}', 'sandbox', '/out.csv'),
     )
   })
 

@@ -100,4 +100,18 @@ describe('decideRun', () => {
     })
     expect(plan.decisions[0]!.send).toEqual(['email', 'catchAll'])
   })
+
+  it('holds back people whose rows were given up while their outcome was unknown, unless told to send them', () => {
+    const rows = [
+      row(0, 'Ada Lovelace', 'acme.io', { givenUp: true }),
+      row(1, 'Alan Turing', 'bletchley.uk', { givenUp: true }),
+      row(2, 'Alan Turing', 'bletchley.uk'),
+    ]
+    const held = decideRun(rows, email)
+    expect(held.decisions.map((decision) => decision.outcome)).toEqual(['held', 'send', 'send'])
+    // Alan goes anyway for the row that was never given up, so his given-up twin rides along, free.
+    expect(held.counts).toMatchObject({ held: 1, people: 1, rowsSent: 2, givenUpBefore: 1 })
+    const resent = decideRun(rows, { ...email, resendGivenUp: true })
+    expect(resent.counts).toMatchObject({ held: 0, people: 2, rowsSent: 3, givenUpBefore: 2 })
+  })
 })
