@@ -51,8 +51,14 @@ export class Api {
     const faults = this.ctx.faults.evaluate(route.endpoint, route.createsWork)
     if (faults.drop) return this.drop(res)
     if (faults.slow) await this.ctx.clock.sleepRaw(faults.slow.delayMs ?? 1000)
-    if (faults.status429) return this.answer(res, entry, text(429, MESSAGES.retryLater))
-    if (faults.status500) return this.answer(res, entry, failure(500, route.errorField, route.serverError))
+    if (faults.status429) {
+      entry.fault = 'status429'
+      return this.answer(res, entry, text(429, MESSAGES.retryLater))
+    }
+    if (faults.status500) {
+      entry.fault = 'status500'
+      return this.answer(res, entry, failure(500, route.errorField, route.serverError))
+    }
 
     const account = this.ctx.accounts.byKey(entry.key)
     const ip = req.socket.remoteAddress ?? 'unknown'

@@ -15,6 +15,8 @@ export interface LogEntry {
   key: string | null
   requestId?: string
   body?: unknown
+  /** The fault rule that answered instead of the service, when one did: 429s a client did not cause. */
+  fault?: 'status429' | 'status500'
 }
 
 export interface SandboxContext {

@@ -51,6 +51,8 @@ interface Variant {
   ledgerParent?: string
   /** Another time scale than the bench's: how much of the gap is fixed cost per request. */
   timeScale?: number
+  /** Target of wall / ideal when it is not the default 1.10 (faults cost time whatever the client does). */
+  wallTarget?: number
 }
 
 const faultRules: FaultRule[] = [
@@ -67,6 +69,10 @@ export interface EnrichmentRun {
   gets: number
   status429: number
   status500: number
+  /** Answers a fault rule gave instead of the service: requests the client could not have saved. */
+  injected: number
+  /** 429s the service's own rate limit gave: the ones the client caused. */
+  caused429: number
   rowsLost: number
   state: string
 }
@@ -140,6 +146,8 @@ export async function runEnrichment(
       gets: requests.filter((entry) => entry.method === 'GET').length,
       status429: requests.filter((entry) => entry.status === 429).length,
       status500: requests.filter((entry) => entry.status === 500).length,
+      injected: requests.filter((entry) => entry.fault !== undefined).length,
+      caused429: requests.filter((entry) => entry.status === 429 && entry.fault === undefined).length,
       rowsLost: rows.filter((row) => !delivered.has(row.key)).length,
       state: done.state,
     }
@@ -162,7 +170,8 @@ export async function enrichmentBench(ctx: BenchContext): Promise<Figure[]> {
       name: 'defaults + 429 bursts & 500s',
       faults: faultRules,
       settings: {},
-      note: '50 injected 429s, 3 % POST and 5 % GET 500s',
+      note: 'two bursts of 25 injected 429s, 3 % POST and 5 % GET 500s',
+      wallTarget: 2,
     },
     {
       name: 'maxChunksInFlight 4',
@@ -210,24 +219,28 @@ export async function enrichmentBench(ctx: BenchContext): Promise<Figure[]> {
         label('wall / ideal'),
         run.wallMs / ideal,
         '×',
-        { max: 1.1 },
+        { max: variant.wallTarget ?? 1.1 },
         `${(run.wallMs / 1000).toFixed(1)} s vs ideal ${(ideal / 1000).toFixed(1)} s (${scaleNote}); job ${run.state}${variant.note ? '; ' + variant.note : ''}`,
       ),
+      // Every answer a fault injected costs one request more whatever the client does: they are set
+      // aside, and the figure is what the client itself added.
       figure(
         bench,
         label('requests / minimum'),
-        run.requests / (2 * chunks),
+        (run.requests - run.injected) / (2 * chunks),
         '×',
         { max: 1.25 },
-        `${run.requests} sent (${run.posts} POST, ${run.gets} GET) vs ${2 * chunks}`,
+        `${run.requests} sent (${run.posts} POST, ${run.gets} GET) vs ${2 * chunks}` +
+          (run.injected > 0 ? `, ${run.injected} of them answered by an injected fault` : ''),
       ),
       figure(
         bench,
-        label('429 share'),
-        (100 * run.status429) / Math.max(1, run.requests),
+        label('429s caused'),
+        (100 * run.caused429) / Math.max(1, run.requests),
         '%',
         { max: 1 },
-        `${run.status429} × 429, ${run.status500} × 500`,
+        `${run.caused429} × 429 from the rate limit; injected: ${run.status429 - run.caused429} × 429, ` +
+          `${run.status500} × 500`,
       ),
       figure(bench, label('rows lost'), run.rowsLost, 'rows', { max: 0 }),
     )

@@ -9,18 +9,37 @@ export interface RateGovernorOptions {
   floor?: number
   /** Length of the rate-limit window; 60 s for the live service, shorter under a time-scaled sandbox. */
   windowMs?: number
-  /** Multiplicative decrease applied on a 429. */
+  /** Multiplicative decrease applied on a 429 (at most once per window). */
   decreaseFactor?: number
-  /** Rate regained per successful request (additive increase). */
+  /** Rate regained per successful request above the rate that last worked (additive probing). */
   increasePerSuccess?: number
+  /** Share of the way back to the rate that last worked regained per successful request. */
+  recoveryPerSuccess?: number
   clock?: Clock
 }
 
 /**
- * One governor per API key, shared by every call made with it (jobs and lookups alike), so the
- * whole app stays near the service's per-key limit. Requests are paced evenly at the current rate;
- * a 429 halves the rate (once per round of requests in flight) and pauses one interval, each
- * success creeps it back up (AIMD).
+ * How much longer than the service's window the governor counts its own requests: a request that
+ * left at the very start of our window may reach the service a little later than the one at its end.
+ */
+const windowMargin = 1.03
+
+/**
+ * One governor per API key, shared by every call made with it (jobs, searches and lookups alike),
+ * so the whole app stays under the service's per-key limit, counted as the service counts it: at
+ * most `rate` requests in any window.
+ *
+ * - Requests go at an even pace, and a slot nobody used may be caught up later as long as the last
+ *   window holds fewer than `rate` requests (a quarter of the interval apart at least).
+ * - A 429 cuts the rate by 30 % (the multiplicative decrease of TCP CUBIC), or to the number of
+ *   requests the last window held when that is lower (never below half), and pauses one interval,
+ *   at most once per window: the 429s that follow within the window answer requests the service
+ *   counted before the decrease, and cutting for each of them would collapse the rate for a burst
+ *   that is already over; 429s still coming a window later cut it again. Catching up stops for a
+ *   window.
+ * - Once 429s stop, each success brings the rate a share of the way back to the rate that last
+ *   worked, so the limit is regained within a few windows; above it, it probes one request at a time.
+ *
  * After a 401 the key is dead: every later call fails fast instead of feeding the harsher
  * unknown-key throttle.
  */
@@ -30,25 +49,32 @@ export class RateGovernor {
   readonly windowMs: number
   private readonly decreaseFactor: number
   private readonly increasePerSuccess: number
+  private readonly recoveryPerSuccess: number
   private readonly clock: Clock
   private currentRate: number
-  /** Earliest start of the next request; moved by each start and pushed back by a 429. */
+  /** The rate before the last decrease: where recovery heads. */
+  private recoverTo: number
+  /** Start times of the most recent requests, oldest first (at most a ceiling of them). */
+  private starts: number[] = []
+  /** Earliest start of the next request: even spacing, and a 429's pause. */
   private nextSlot = 0
   /** Callers wait in line, so each one's spacing uses the rate current when its turn comes. */
   private line: Promise<void> = Promise.resolve()
   private tickets = 0
-  /** First ticket issued after the last decrease; 429s of older tickets answer the old rate. */
-  private decreasedAt = 0
+  /** When the rate was last decreased; no other decrease within a window of it. */
+  private decreasedAt = -Infinity
   private authError: ServiceError | undefined
 
   constructor(options: RateGovernorOptions) {
     this.currentCeiling = options.ceiling
     this.currentFloor = Math.min(options.floor ?? 1, options.ceiling)
     this.windowMs = options.windowMs ?? 60_000
-    this.decreaseFactor = options.decreaseFactor ?? 0.5
+    this.decreaseFactor = options.decreaseFactor ?? 0.7
     this.increasePerSuccess = options.increasePerSuccess ?? 1
+    this.recoveryPerSuccess = options.recoveryPerSuccess ?? 0.25
     this.clock = options.clock ?? systemClock
     this.currentRate = options.ceiling
+    this.recoverTo = options.ceiling
   }
 
   get rate(): number {
@@ -63,6 +89,10 @@ export class RateGovernor {
     return this.currentFloor
   }
 
+  get interval(): number {
+    return this.windowMs / this.currentRate
+  }
+
   /**
    * A new ceiling (the user changed the plan's limit in the settings) takes effect at once: a
    * lower one clamps the rate, a higher one is reached at once unless 429s held the rate below
@@ -74,10 +104,7 @@ export class RateGovernor {
     this.currentCeiling = ceiling
     this.currentFloor = Math.min(floor, ceiling)
     this.currentRate = atCeiling ? ceiling : Math.min(this.currentRate, ceiling)
-  }
-
-  get interval(): number {
-    return this.windowMs / this.currentRate
+    this.recoverTo = Math.min(Math.max(this.recoverTo, this.currentRate), ceiling)
   }
 
   /**
@@ -87,9 +114,17 @@ export class RateGovernor {
   async acquire(signal?: AbortSignal): Promise<number> {
     this.assertUsable()
     const turn = this.line.then(async () => {
-      const wait = this.nextSlot - this.clock.now()
-      if (wait > 0) await this.clock.sleep(wait, signal)
-      this.nextSlot = this.clock.now() + this.interval
+      for (;;) {
+        const wait = this.earliestStart(this.clock.now()) - this.clock.now()
+        if (wait <= 0) break
+        await this.clock.sleep(wait, signal)
+      }
+      const now = this.clock.now()
+      this.starts.push(now)
+      if (this.starts.length > this.currentCeiling)
+        this.starts.splice(0, this.starts.length - this.currentCeiling)
+      const catchingUp = now - this.decreasedAt > this.windowMs
+      this.nextSlot = now + (catchingUp ? this.interval / 4 : this.interval)
     })
     this.line = turn.catch(() => undefined)
     await turn
@@ -97,21 +132,43 @@ export class RateGovernor {
     return ++this.tickets
   }
 
+  /** The earliest time the next request may start: its spacing, and room in the last window. */
+  private earliestStart(now: number): number {
+    const window = this.windowMs * windowMargin
+    const allowed = Math.max(1, Math.floor(this.currentRate))
+    const recent = this.starts.filter((at) => now - at < window)
+    const full = recent.length >= allowed ? recent[recent.length - allowed]! + window : now
+    return Math.max(this.nextSlot, full)
+  }
+
   onSuccess(): void {
-    this.currentRate = Math.min(this.currentCeiling, this.currentRate + this.increasePerSuccess)
+    if (this.currentRate < this.recoverTo) {
+      const back = (this.recoverTo - this.currentRate) * this.recoveryPerSuccess
+      this.currentRate = Math.min(this.recoverTo, this.currentRate + Math.max(this.increasePerSuccess, back))
+    } else {
+      this.currentRate = Math.min(this.currentCeiling, this.currentRate + this.increasePerSuccess)
+      this.recoverTo = Math.max(this.recoverTo, this.currentRate)
+    }
   }
 
   /**
-   * Halves the rate once per round: requests already sent at the old rate when it was halved
-   * answer 429 together, and counting each of them would collapse the rate to the floor.
-   * Without a ticket the 429 always counts.
+   * Cuts the rate at most once per window and pauses one interval. `ticket` is kept for callers
+   * that pass it; the window, not the round of requests, decides whether a 429 is news.
    */
-  onRateLimited(ticket?: number): void {
-    if (ticket === undefined || ticket > this.decreasedAt) {
-      this.currentRate = Math.max(this.currentFloor, this.currentRate * this.decreaseFactor)
-      this.decreasedAt = this.tickets
+  onRateLimited(_ticket?: number): void {
+    const now = this.clock.now()
+    if (now - this.decreasedAt > this.windowMs) {
+      // The service refused a request after the ones it counted in the last window: when that is fewer
+      // than the cut leaves, the limit is likely there (a ceiling set above the plan's), so the rate
+      // goes straight to it, never lower than half in one step.
+      const counted = this.starts.filter((at) => now - at < this.windowMs * windowMargin).length - 1
+      const cut = this.currentRate * this.decreaseFactor
+      const learnt = Math.max(counted, this.currentRate / 2)
+      this.recoverTo = this.currentRate
+      this.currentRate = Math.max(this.currentFloor, Math.min(cut, learnt))
+      this.decreasedAt = now
     }
-    this.nextSlot = Math.max(this.nextSlot, this.clock.now() + this.interval)
+    this.nextSlot = Math.max(this.nextSlot, now + this.interval)
   }
 
   onUnauthorized(error: ServiceError): void {

@@ -25,11 +25,12 @@ async function startTimes(governor: RateGovernor, clock: { t: number }, count: n
 }
 
 describe('RateGovernor', () => {
-  it('paces requests evenly at the ceiling', async () => {
+  it('starts a quarter interval apart while the window has room, then at the pace the window allows', async () => {
     const clock = manualClock()
-    const governor = new RateGovernor({ ceiling: 100, windowMs: 60_000, clock })
-    const times = await startTimes(governor, clock, 5)
-    expect(times).toEqual([0, 600, 1200, 1800, 2400])
+    const governor = new RateGovernor({ ceiling: 4, windowMs: 1000, clock })
+    const times = await startTimes(governor, clock, 6)
+    // Four fit in the first window; the fifth waits for the first to leave it (with a 3 % margin).
+    expect(times).toEqual([0, 62.5, 125, 187.5, 1030, 1092.5])
   })
 
   it('never lets more than the ceiling start within one window', async () => {
@@ -41,46 +42,92 @@ describe('RateGovernor', () => {
     }
   })
 
-  it('halves the rate on a 429 and pauses one new interval', async () => {
+  it('catches up the slots nobody used, within what the window allows', async () => {
     const clock = manualClock()
     const governor = new RateGovernor({ ceiling: 100, windowMs: 60_000, clock })
     await governor.acquire()
-    governor.onRateLimited()
-    expect(governor.rate).toBe(50)
-    await governor.acquire()
-    expect(clock.t).toBe(1200)
-    governor.onRateLimited()
-    governor.onRateLimited()
-    expect(governor.rate).toBe(12.5)
+    clock.t = 30_000
+    const times = await startTimes(governor, clock, 3)
+    // Evenly paced, three requests would take two 600 ms intervals; caught up, a quarter of that.
+    expect(times).toEqual([30_000, 30_150, 30_300])
   })
 
-  it('halves once for a round of 429s from requests sent before the decrease', async () => {
+  it('cuts the rate by 30 % on a 429 after a full window, pauses one interval, stops catching up', async () => {
     const clock = manualClock()
     const governor = new RateGovernor({ ceiling: 100, windowMs: 60_000, clock })
-    const inFlight = [await governor.acquire(), await governor.acquire(), await governor.acquire()]
-    for (const ticket of inFlight) governor.onRateLimited(ticket)
-    expect(governor.rate).toBe(50)
-    governor.onRateLimited(await governor.acquire())
-    expect(governor.rate).toBe(25)
-  })
-
-  it('creeps back up additively after successes, capped at the ceiling', () => {
-    const governor = new RateGovernor({
-      ceiling: 100,
-      windowMs: 60_000,
-      clock: manualClock(),
-      increasePerSuccess: 2,
-    })
+    await startTimes(governor, clock, 100)
     governor.onRateLimited()
-    for (let i = 0; i < 10; i++) governor.onSuccess()
     expect(governor.rate).toBe(70)
-    for (let i = 0; i < 100; i++) governor.onSuccess()
+    const pausedFrom = clock.t
+    const [first, second] = await startTimes(governor, clock, 2)
+    expect(first! - pausedFrom).toBeGreaterThanOrEqual(60_000 / 70)
+    expect(second! - first!).toBeCloseTo(60_000 / 70)
+  })
+
+  it('cuts to what the last window held when the service refused earlier, never below half', async () => {
+    const clock = manualClock()
+    // A ceiling set above the plan's: the service refuses the 61st request of its window.
+    const governor = new RateGovernor({ ceiling: 100, windowMs: 60_000, clock })
+    await startTimes(governor, clock, 61)
+    governor.onRateLimited()
+    expect(governor.rate).toBe(60)
+    const early = new RateGovernor({ ceiling: 100, windowMs: 60_000, clock: manualClock() })
+    await early.acquire()
+    early.onRateLimited()
+    expect(early.rate).toBe(50)
+  })
+
+  it('cuts at most once a window: a burst of 429s answers requests counted before the decrease', async () => {
+    const clock = manualClock()
+    const governor = new RateGovernor({ ceiling: 100, windowMs: 60_000, clock })
+    await startTimes(governor, clock, 100)
+    for (let i = 0; i < 25; i++) governor.onRateLimited(await governor.acquire())
+    expect(governor.rate).toBe(70)
+    // Still refused a whole window after the decrease: the limit really is lower.
+    clock.t += 61_000
+    await startTimes(governor, clock, 70)
+    governor.onRateLimited(await governor.acquire())
+    expect(governor.rate).toBeCloseTo(49)
+  })
+
+  it('regains the rate that last worked within a few windows of successes, then probes above it', () => {
+    const governor = new RateGovernor({ ceiling: 100, windowMs: 60_000, clock: manualClock() })
+    for (let i = 0; i < 5; i++) governor.onSuccess()
+    expect(governor.rate).toBe(100)
+    governor.onRateLimited()
+    expect(governor.rate).toBe(50)
+    // A window at the lowered rate holds 50 successes; a dozen bring the rate back near where it was.
+    for (let i = 0; i < 12; i++) governor.onSuccess()
+    expect(governor.rate).toBeGreaterThan(95)
+    for (let i = 0; i < 50; i++) governor.onSuccess()
+    expect(governor.rate).toBe(100)
+  })
+
+  it('probes one request at a time above the rate that last worked, up to the ceiling', () => {
+    const clock = manualClock()
+    const governor = new RateGovernor({ ceiling: 100, windowMs: 60_000, clock, increasePerSuccess: 2 })
+    governor.onRateLimited()
+    clock.t = 61_000
+    governor.onRateLimited()
+    expect(governor.rate).toBe(25)
+    // Back to 50 (the rate before the last decrease) in steps, then two a success above it.
+    let steps = 0
+    for (; governor.rate < 50 && steps < 100; steps++) governor.onSuccess()
+    expect(steps).toBeLessThanOrEqual(12)
+    expect(governor.rate).toBe(50)
+    governor.onSuccess()
+    expect(governor.rate).toBe(52)
+    for (let i = 0; i < 200; i++) governor.onSuccess()
     expect(governor.rate).toBe(100)
   })
 
   it('does not fall below the floor', () => {
-    const governor = new RateGovernor({ ceiling: 100, floor: 20, clock: manualClock() })
-    for (let i = 0; i < 10; i++) governor.onRateLimited()
+    const clock = manualClock()
+    const governor = new RateGovernor({ ceiling: 100, floor: 20, windowMs: 60_000, clock })
+    for (let i = 0; i < 10; i++) {
+      governor.onRateLimited()
+      clock.t += 61_000
+    }
     expect(governor.rate).toBe(20)
   })
 
@@ -100,7 +147,7 @@ describe('RateGovernor', () => {
     const governor = new RateGovernor({ ceiling: 100, windowMs: 60_000, clock })
     governor.setCeiling(200)
     expect(governor.rate).toBe(200)
-    expect(await startTimes(governor, clock, 3)).toEqual([0, 300, 600])
+    expect(await startTimes(governor, clock, 3)).toEqual([0, 75, 150])
     governor.setCeiling(50)
     expect(governor.rate).toBe(50)
     governor.onRateLimited()
