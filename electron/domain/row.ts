@@ -60,6 +60,24 @@ const kindFields: Record<DataKind, string[]> = {
   catchAll: [],
 }
 
+/**
+ * What an answer says, without the fields of kinds it was not asked for: a phone-only answer's
+ * `contact_email_address_status` ("not_found": nothing was looked up) says nothing about the email.
+ * An answer that does not say what it covers keeps everything.
+ */
+export function answeredData(
+  data: Record<string, unknown>,
+  kinds: readonly DataKind[] | undefined,
+): Record<string, unknown> {
+  if (!kinds) return data
+  const unasked = new Set(
+    dataKinds.filter((kind) => !kinds.includes(kind)).flatMap((kind) => kindFields[kind]),
+  )
+  const out: Record<string, unknown> = {}
+  for (const [field, value] of Object.entries(data)) if (!unasked.has(field)) out[field] = value
+  return out
+}
+
 function isBlank(value: unknown): boolean {
   return (
     value === null ||
@@ -75,7 +93,7 @@ function isBlank(value: unknown): boolean {
  * newest word. An answer without data (skipped, failed) leaves an earlier result as it was.
  */
 export function withAnswer<R extends ListRow>(before: R, answer: Answer): R {
-  const { custom_fields: _echoed, ...data } = answer.data ?? {}
+  const { custom_fields: _echoed, ...data } = answeredData(answer.data ?? {}, answer.kinds)
   if (!answer.data) {
     if (before.result) return before
     return { ...before, status: answer.status, ...(answer.note ? { note: answer.note } : {}) }

@@ -12,7 +12,7 @@ import {
   type FacetValue,
   type RowFacet,
 } from './facet-tally'
-import { rowNotes, withAnswer, type Answer, type Origin } from '@domain/row'
+import { answeredData, rowNotes, withAnswer, type Answer, type Origin } from '@domain/row'
 import type { RowDecision } from '@domain/run'
 import { asEnrichedRow, contactAnswers, upsertCompanies, upsertContacts } from './library'
 import {
@@ -120,8 +120,9 @@ export async function applyEnrichmentResults(
     const source: Provenance = { kind: 'list', id: listId, label: list?.name ?? 'List', at }
     // Twins carry the same payload as the row they went with: the library files each person once.
     const withData = ours.filter(({ row }) => row.data && !row.twinOf)
+    // The library learns only what each answer was asked for (a phone-only answer's email status is no answer).
     const contactIds = await upsertContacts(
-      withData.map(({ row }) => row.data!),
+      withData.map(({ row }) => answeredData(row.data!, row.kinds)),
       source,
       database,
       withData.map(({ row }) => row.kinds ?? []),

@@ -151,8 +151,9 @@ test('every row comes back whole: twins, library rows and phones added later, fr
 
   const phones = await exportAll(app)
   for (let at = 0; at < 40; at++) {
-    // Emails bought earlier stay; phones arrive beside them.
+    // Emails bought earlier stay, statuses too; phones arrive beside them.
     expect(phones[at]!['Email']).toBe(a[at]!['Email'])
+    expect(phones[at]!['Email status']).toBe(a[at]!['Email status'])
   }
   for (let twin = 30; twin < 40; twin++) expect(phones[twin]!['Phone']).toBe(phones[twin - 30]!['Phone'])
   expect(phones.filter((row) => row['Phone'] !== '').length).toBeGreaterThan(0)

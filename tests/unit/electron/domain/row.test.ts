@@ -18,12 +18,20 @@ describe('withAnswer', () => {
     })
     const second = withAnswer(first, {
       status: 'not_found',
-      data: { contact_email_address: '', contact_phone_number: '' },
+      data: {
+        contact_email_address: '',
+        contact_email_address_status: 'not_found',
+        contact_phone_number: '',
+      },
       kinds: ['phone'],
       origin: { via: 'twin', row: 0, at: 2 },
     })
     expect(second.status).toBe('found')
-    expect(second.result).toMatchObject({ contact_email_address: 'ada@acme.io', contact_phone_number: '' })
+    expect(second.result).toMatchObject({
+      contact_email_address: 'ada@acme.io',
+      contact_email_address_status: 'deliverable',
+      contact_phone_number: '',
+    })
     expect(second.answers).toEqual({ email: 1, phone: 2 })
     expect(originsText(second)).toBe('email: the service; phone: same person as row 1, not charged')
   })
