@@ -78,7 +78,8 @@ export function answeredData(
   return out
 }
 
-function isBlank(value: unknown): boolean {
+/** Null, undefined, blank strings and empty arrays carry no knowledge, so they never erase any. */
+export function isBlank(value: unknown): boolean {
   return (
     value === null ||
     value === undefined ||

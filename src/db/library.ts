@@ -1,5 +1,6 @@
 import type { Table } from 'dexie'
 import type { Answers, DataKind } from '@domain/kinds'
+import { isBlank } from '@domain/row'
 import {
   db as appDb,
   type CompanyRecord,
@@ -19,16 +20,6 @@ function text(value: unknown): string {
   if (typeof value === 'string') return value.trim()
   if (typeof value === 'number' && Number.isFinite(value)) return String(value)
   return ''
-}
-
-/** Null, undefined, blank strings and empty arrays carry no knowledge, so they never erase any. */
-function isBlank(value: unknown): boolean {
-  return (
-    value === null ||
-    value === undefined ||
-    (typeof value === 'string' && value.trim() === '') ||
-    (Array.isArray(value) && value.length === 0)
-  )
 }
 
 /** A later value replaces an earlier one only when it says something. */

@@ -73,29 +73,39 @@ function withResult(before: RowRecord, answer: Answer, contactId: string | null)
   return next
 }
 
-/** Puts answers on rows by index, keeping the facet counts with them; in the caller's transaction. */
+/**
+ * Puts answers on rows by index, keeping the facet counts with them; in the caller's transaction.
+ * A row may take several (one kind from a twin, another from the library): in the order given.
+ */
 async function putAnswers(
   database: LeadkeeperDb,
   listId: string,
   answers: { index: number; answer: Answer; contactId?: string | null }[],
 ): Promise<number> {
-  const existing = await database.rows.bulkGet(answers.map(({ index }) => [listId, index]))
-  const updated: RowRecord[] = []
-  const tally = new FacetTally()
-  answers.forEach(({ answer, contactId }, at) => {
-    const before = existing[at]
-    if (!before) return
+  const indexes = [...new Set(answers.map(({ index }) => index))]
+  const originals = new Map<number, RowRecord>()
+  for (const row of await database.rows.bulkGet(indexes.map((index) => [listId, index])))
+    if (row) originals.set(row.index, row)
+  const rows = new Map(originals)
+  const changed = new Map<number, RowRecord>()
+  for (const { index, answer, contactId } of answers) {
+    const before = rows.get(index)
+    if (!before) continue
     // A later run reports the rows it did not send again as known: what an earlier run found stays.
-    if (answer.status === 'known' && !answer.data && before.status !== 'pending') return
+    if (answer.status === 'known' && !answer.data && before.status !== 'pending') continue
     const after = withResult(before, answer, contactId ?? null)
-    if (after === before) return
-    tally.add(listId, before, -1)
+    if (after === before) continue
+    rows.set(index, after)
+    changed.set(index, after)
+  }
+  const tally = new FacetTally()
+  for (const [index, after] of changed) {
+    tally.add(listId, originals.get(index)!, -1)
     tally.add(listId, after, 1)
-    updated.push(after)
-  })
-  await database.rows.bulkPut(updated)
+  }
+  await database.rows.bulkPut([...changed.values()])
   await applyTally(database.facetCounts, tally)
-  return updated.length
+  return changed.size
 }
 
 /**
@@ -218,20 +228,7 @@ export async function applyKnownAnswers(
         })
       }
     }
-    // One row may take one kind from a twin and another from the library: applied one after the other.
-    let applied = 0
-    for (let start = 0; start < answers.length;) {
-      const seen = new Set<number>()
-      const round = []
-      let at = start
-      for (; at < answers.length && !seen.has(answers[at]!.index); at++) {
-        seen.add(answers[at]!.index)
-        round.push(answers[at]!)
-      }
-      applied += await putAnswers(database, listId, round)
-      start = at
-    }
-    return { applied }
+    return { applied: await putAnswers(database, listId, answers) }
   })
 }
 

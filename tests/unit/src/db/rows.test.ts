@@ -4,7 +4,15 @@ import type { ResultRow } from '@shared/contract'
 import Dexie from 'dexie'
 import { listOperations } from '@/db/lists'
 import { LeadkeeperDb, rowKey, type ListRecord, type RowRecord } from '@/db/schema'
-import { applyEnrichmentResults, countRows, eachRowPage, facetCounts, listSummary, pageRows } from '@/db/rows'
+import {
+  applyEnrichmentResults,
+  applyKnownAnswers,
+  countRows,
+  eachRowPage,
+  facetCounts,
+  listSummary,
+  pageRows,
+} from '@/db/rows'
 
 const freshDb = () => new LeadkeeperDb('t-' + crypto.randomUUID())
 
@@ -71,6 +79,55 @@ function found(listId: string, index: number, extra: Record<string, unknown> = {
     },
   }
 }
+
+describe('applyKnownAnswers', () => {
+  it('gives a row one kind from its twin and another from the library, with where each came from, in one write', async () => {
+    const database = freshDb()
+    await seed(database, 'L', 4)
+    await applyEnrichmentResults('L', [{ ...found('L', 0), kinds: ['email'] }], 100, database)
+    await database.contacts.put({
+      ...(await database.contacts.get('c:1000'))!,
+      id: 'c:lib',
+      phone: '+44 20',
+      data: { contact_phone_number: '+44 20', company_head_quarters_country: 'France' },
+      answers: { phone: 50 },
+    })
+    const before = await facetCounts('L', database)
+    await applyKnownAnswers(
+      'L',
+      [
+        {
+          index: 2,
+          twins: [{ index: 0, kinds: ['email'] }],
+          library: { contactId: 'c:lib', kinds: ['phone'] },
+          outcome: 'copy',
+        },
+        { index: 3, twins: [], outcome: 'invalid' },
+      ],
+      database,
+    )
+    const row = (await database.rows.get(['L', 2]))!
+    expect(row.result).toMatchObject({
+      contact_email_address: 'p0@d0.com',
+      contact_phone_number: '+44 20',
+      // The library's spelling is put back in the enriched row's.
+      company_headquarters_country: 'France',
+    })
+    expect(row.origins).toEqual({
+      email: { via: 'twin', row: 0, at: 100 },
+      phone: { via: 'library', contactId: 'c:lib', at: 50 },
+    })
+    expect(row).toMatchObject({ status: 'found', hasPhone: 1, emailStatus: 'deliverable' })
+    expect(await database.rows.get(['L', 3])).toMatchObject({ status: 'invalid' })
+    // The counts moved with the rows: one more row found, one invalid, two fewer pending.
+    const after = await facetCounts('L', database)
+    const count = (counts: typeof before, value: string) =>
+      counts.status.find((entry) => entry.value === value)?.count ?? 0
+    expect(count(after, 'found') - count(before, 'found')).toBe(1)
+    expect(count(after, 'invalid')).toBe(1)
+    expect(count(before, 'pending') - count(after, 'pending')).toBe(2)
+  })
+})
 
 describe('applyEnrichmentResults', () => {
   it('joins by key whatever the order, sets facets, drops custom fields, keeps input of rows without data', async () => {
