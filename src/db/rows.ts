@@ -434,9 +434,8 @@ export async function facetCounts(listId: string, database: LeadkeeperDb = appDb
   return counts
 }
 
-/** The numbers behind a list's summary chart. */
-export async function listSummary(listId: string, database: LeadkeeperDb = appDb): Promise<ListSummary> {
-  const counts = await facetCounts(listId, database)
+/** The numbers behind a list's summary chart, from its facet counts (the page holds them already). */
+export function summaryOf(counts: RowFacetCounts): ListSummary {
   const byValue = (facet: RowFacet) =>
     Object.fromEntries(counts[facet].map(({ value, count }) => [String(value), count]))
   return {
@@ -445,4 +444,9 @@ export async function listSummary(listId: string, database: LeadkeeperDb = appDb
     byEmailStatus: byValue('emailStatus'),
     phoneFound: counts.hasPhone.find(({ value }) => value === 1)?.count ?? 0,
   }
+}
+
+/** The numbers behind a list's summary chart. */
+export async function listSummary(listId: string, database: LeadkeeperDb = appDb): Promise<ListSummary> {
+  return summaryOf(await facetCounts(listId, database))
 }

@@ -76,12 +76,23 @@ describe('company search', () => {
     const engine = engineFor(bed, key)
     const job = await engine.manager.settled(
       engine.manager.startCompanySearch({
-        search: { filters: { ...companyFilters, company_headcount_min: 5000 }, limit: 50 },
+        search: { filters: companyFilters, limit: 50 },
       }).id,
     )
     expect(job.state).toBe('done')
     expect(job.totalAvailable).toBeDefined()
-    expect(job.chunks).toHaveLength(Math.max(1, Math.ceil(job.totalAvailable! / 50)))
+    const pages = Math.ceil(job.totalAvailable! / 50)
+    // The filter matches several pages, so that "every page" means more than the first.
+    expect(pages).toBeGreaterThan(1)
+    expect(job.chunks).toHaveLength(pages)
+    const log = await bed.sandbox.control.log()
+    const offsets = log.requests
+      .filter((r) => r.method === 'POST')
+      .map((r) => (r.body as { offset: number }).offset)
+    expect(offsets).toEqual(Array.from({ length: pages }, (_, page) => page * 50))
+    const rows = allRows(engine, job.id)
+    expect(rows).toHaveLength(job.totalAvailable!)
+    expect(new Set(rows.map((row) => row.key)).size).toBe(rows.length)
   })
 
   it('a page that goes on_hold is final: the job fails saying it must be submitted again, nothing charged', async () => {

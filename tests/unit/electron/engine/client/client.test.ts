@@ -6,15 +6,15 @@ import { RateGovernor } from '../../../../../electron/engine/client/governor'
 import type { Reply, Seen } from './scripted-server'
 import { scriptedServer } from './scripted-server'
 
-let close: (() => Promise<void>) | undefined
+/** Every scripted server a test started, closed after it (a test may start several). */
+const closers: (() => Promise<void>)[] = []
 afterEach(async () => {
-  await close?.()
-  close = undefined
+  await Promise.all(closers.splice(0).map((close) => close()))
 })
 
 async function clientFor(script: (seen: Seen, index: number) => Reply, overrides = {}) {
   const server = await scriptedServer(script)
-  close = server.close
+  closers.push(server.close)
   const client = createServiceClient({
     baseUrl: server.url,
     apiKey: 'test-key',
@@ -106,9 +106,9 @@ describe('service client against scripted answers', () => {
         ? { status: 429, text: 'Retry later' }
         : index < 3
           ? { status: 500, body: { error: 'An error occured' } }
-          : { status: 200, body: { success: true, credits_left: 5, email: 'a@b.c' } },
+          : { status: 202, body: { id: 'x', status: 'processing', message: 'Request is being processed.' } },
     )
-    expect((await client.getLeadSearch('x').catch(() => undefined)) ?? 'failed').toBeTruthy()
+    expect(await client.getLeadSearch('x')).toMatchObject({ id: 'x', status: 'processing' })
     expect(seen.length).toBe(4)
     const { client: busy } = await clientFor(() => ({ status: 500, body: { error: 'An error occured' } }))
     const error = await failure(busy.getEnrichment('x'))
@@ -135,7 +135,7 @@ describe('service client against scripted answers', () => {
       expect(error.code).toBe('outcome_unknown')
       expect(error.message).toMatch(/charged twice/)
       expect(sent.length).toBe(1)
-      await close?.()
+      await closers.pop()?.()
     }
   })
 
