@@ -4,6 +4,7 @@ import type { CompanySearchResult, EnrichedLead, EnrichmentResult, LeadSearchRes
 import type { EngineSettings } from '../settings'
 import type { PlannedLead } from './plan'
 import { kindsOf, maxCostOf, optionsOf } from '../../domain/kinds'
+import { answeredData } from '../../domain/row'
 import { maxEnrichmentCost, rowKeyField } from './plan'
 import type { PollAnswer } from './poller'
 import type { ChunkRecord, JobRecord, ResultRow } from './types'
@@ -136,6 +137,8 @@ function leadSearchAdapter(client: ServiceClient, record: JobRecord, settings: E
     { email: !!record.search?.email, phone: !!record.search?.phone },
     prices,
   )
+  // A search that did not ask for emails (or phones) looked none up: its "not_found" statuses say nothing.
+  const asked = kindsOf({ email: !!record.search?.email, phone: !!record.search?.phone, catchAll: false })
   return {
     holdIsFinal: false,
     sequential: true,
@@ -151,8 +154,8 @@ function leadSearchAdapter(client: ServiceClient, record: JobRecord, settings: E
       const offset = (payload as SearchPayload).offset ?? 0
       return {
         rows: result.leads.map((lead, index) => {
-          const { custom_fields: _unused, ...fields } = lead
-          const emailStatus = emailStatusOf(lead.contact_email_address_status, settings.emailStatuses)
+          const { custom_fields: _unused, ...fields } = answeredData(lead, asked)
+          const emailStatus = emailStatusOf(fields['contact_email_address_status'], settings.emailStatuses)
           return {
             key: lead.contact_id != null ? `contact-${lead.contact_id}` : `lead-${offset + index}`,
             status: 'found' as const,

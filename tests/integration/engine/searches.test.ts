@@ -26,6 +26,12 @@ describe('lead search', () => {
     expect(rows.length).toBeGreaterThan(0)
     expect(rows.length).toBeLessThanOrEqual(10)
     expect(new Set(rows.map((row) => row.key)).size).toBe(rows.length)
+    // No email was asked for, so none was looked up: no status, rather than "not found".
+    for (const row of rows) {
+      expect(row.emailStatus).toBeUndefined()
+      expect(row.data).not.toHaveProperty('contact_email_address_status')
+      expect(row.data).toHaveProperty('contact_full_name')
+    }
     const log = await bed.sandbox.control.log()
     expect(log.requests.find((r) => r.method === 'POST')?.body).toMatchObject({
       limit: 10,
