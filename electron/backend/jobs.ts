@@ -21,6 +21,7 @@ type JobHandlers = Pick<
   | 'jobs/ack'
   | 'jobs/cancel'
   | 'jobs/resume'
+  | 'jobs/setCap'
   | 'jobs/uncertainEvidence'
   | 'jobs/resolveUncertain'
 >
@@ -147,6 +148,8 @@ export class JobsService {
         }),
       'jobs/cancel': ({ jobId }) => withManager(async (manager) => toJobView(await manager.cancel(jobId))),
       'jobs/resume': ({ jobId }) => withManager((manager) => toJobView(manager.resume(jobId))),
+      'jobs/setCap': ({ jobId, maxCredits }) =>
+        withManager((manager) => toJobView(manager.setCap(jobId, maxCredits))),
       'jobs/uncertainEvidence': ({ jobId }) => withManager((manager) => manager.uncertainEvidence(jobId)),
       'jobs/resolveUncertain': ({ jobId, action }) =>
         withManager(async (manager) => toJobView(await manager.resolveUncertain(jobId, action))),

@@ -22,6 +22,7 @@ export const channelNameList = [
   'jobs/ack',
   'jobs/cancel',
   'jobs/resume',
+  'jobs/setCap',
   'jobs/uncertainEvidence',
   'jobs/resolveUncertain',
   'files/pickCsv',

@@ -271,6 +271,8 @@ export const channels = {
   },
   'jobs/cancel': { input: z.object({ jobId }).strict(), output: declared<JobView>() },
   'jobs/resume': { input: z.object({ jobId }).strict(), output: declared<JobView>() },
+  /** A new credit cap; `maxCredits` absent removes it. A job stopped at its cap goes on. */
+  'jobs/setCap': { input: z.object({ jobId, maxCredits }).strict(), output: declared<JobView>() },
   'jobs/uncertainEvidence': {
     input: z.object({ jobId }).strict(),
     output: declared<UncertainEvidenceView>(),

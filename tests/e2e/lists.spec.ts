@@ -171,3 +171,18 @@ test('out of credits: the run waits on hold and resumes by itself after a top-up
   await expect(app.locator('[data-test="on-hold-banner"]')).toBeHidden()
   await expect(run.counts()).toContainText('50 / 50')
 })
+
+test('a run stopped at its credit cap goes on when the cap is raised', async ({ app }) => {
+  await importSample(app)
+  const run = new RunPanel(app)
+  await run.estimate()
+  await app.locator('[data-test="cap"] input').fill('10')
+  await run.run()
+  await expect(run.state()).toHaveText('Stopped at the credit cap', { timeout: 30_000 })
+  await expect(run.counts()).toContainText('0 / 50')
+  await new ShellPage(app).screenshot('lists-capped')
+  await app.locator('[data-test="new-cap"] input').fill('1000')
+  await app.locator('[data-test="raise-cap"]').click()
+  await run.waitDone()
+  await expect(run.counts()).toContainText('50 / 50')
+})

@@ -244,6 +244,23 @@ export class JobManager {
     return record
   }
 
+  /**
+   * Sets the credit cap of a job (`undefined` removes it). A running job checks it before its next
+   * submission; a job stopped at its cap goes on when the new one leaves room.
+   */
+  setCap(jobId: string, maxCredits: number | undefined): JobRecord {
+    const active = this.runs.get(jobId)
+    if (active) {
+      active.setCap(maxCredits)
+      return structuredClone(active.record)
+    }
+    const record = this.ledger.load(jobId)
+    if (!record) throw new Error(`Unknown job: ${jobId}`)
+    record.maxCredits = maxCredits
+    this.ledger.save(record)
+    return record.state === 'capped' ? this.run(record) : record
+  }
+
   /** What is known about the uncertain requests of a job, with a fresh balance as evidence. */
   async uncertainEvidence(jobId: string): Promise<UncertainEvidence> {
     const record = this.get(jobId)

@@ -85,6 +85,12 @@ export class JobRun {
   }
 
   /** Records that the caller stored every batch up to `cursor`; never moves backwards. */
+  /** A new credit cap for the submissions still to come (checked before each one). */
+  setCap(maxCredits: number | undefined): void {
+    this.record.maxCredits = maxCredits
+    this.inBackground(this.save(true))
+  }
+
   ack(cursor: number): void {
     this.record.ackSeq = Math.min(this.record.resultSeq, Math.max(this.record.ackSeq, cursor))
     this.inBackground(this.save())

@@ -108,6 +108,13 @@ describe('jobs over the contract', () => {
       ok: false,
       error: { code: 'not_found' },
     })
+    // A cap change has its own channel and its own errors, not a generic internal one.
+    expect(
+      await dispatch(bed.backend.handlers, 'jobs/setCap', { jobId: 'no-such-job', maxCredits: 5 }),
+    ).toMatchObject({ ok: false, error: { code: 'not_found' } })
+    expect(
+      await dispatch(bed.backend.handlers, 'jobs/setCap', { jobId: 'no-such-job', maxCredits: -1 }),
+    ).toMatchObject({ ok: false, error: { code: 'invalid_input' } })
     expect(
       await dispatch(bed.backend.handlers, 'jobs/estimate', {
         stagingId: '00000000-0000-4000-8000-000000000000',

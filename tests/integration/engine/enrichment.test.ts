@@ -116,6 +116,20 @@ describe('enrichment against the sandbox', () => {
     const log = await bed.sandbox.control.log()
     const posts = log.requests.filter((r) => r.path === '/async' && r.method === 'POST')
     expect(posts.length).toBe(capped.requestsSent)
+
+    // A higher cap: the job goes on from where it stopped, sending only what it had not sent.
+    engine.manager.setCap(job.id, 1000)
+    const done = await engine.manager.settled(job.id)
+    expect(done.state).toBe('done')
+    expect(done.maxCredits).toBe(1000)
+    expect(
+      allRows(engine, job.id).filter((row) => row.status === 'found' || row.status === 'not_found'),
+    ).toHaveLength(50)
+    const allPosts = (await bed.sandbox.control.log()).requests.filter(
+      (r) => r.path === '/async' && r.method === 'POST',
+    )
+    expect(allPosts).toHaveLength(5)
+    expect(() => engine.manager.setCap('no-such-job', 5)).toThrow(/Unknown job/)
   })
 
   it('pauses on_hold when credits run out and finishes by itself after a top-up', async () => {
