@@ -10,6 +10,10 @@ test('lead search: include and exclude, warnings before submit, run, save the re
 }) => {
   const p = new ProspectingPage(app)
   await p.shell.open('Lead search')
+  // A fresh page says nothing against the user until they try to run an empty search.
+  await expect(p.warning('empty_filters')).toHaveCount(0)
+  await p.shell.screenshot('prospecting-lead-fresh')
+  await p.button('run-search').click()
   await expect(p.warning('empty_filters')).toBeVisible()
   await expect(p.button('run-search')).toBeDisabled()
   await p.shell.screenshot('prospecting-lead-empty')
