@@ -18,13 +18,13 @@ test('lead search: include and exclude, warnings before submit, run, save the re
   await expect(p.button('run-search')).toBeDisabled()
   await p.shell.screenshot('prospecting-lead-empty')
 
-  await p.pick('contact_seniority', 'exclude', ['intern'])
+  await p.pick('contact_seniority', 'exclude', ['Intern'])
   await expect(p.warning('exclude_only')).toBeVisible()
   await expect(p.button('run-search')).toBeDisabled()
 
   await p.pick('company_industry', 'include', ['Software Development'])
-  await p.pick('contact_seniority', 'include', ['vp', 'director'])
-  await p.pick('contact_department', 'exclude', ['sales'])
+  await p.pick('contact_seniority', 'include', ['VP', 'Director'])
+  await p.pick('contact_department', 'exclude', ['Sales'])
   await expect(p.page.locator('[data-test="warnings"]')).toHaveCount(0)
   await p.number(p.button('limit'), 30)
   await p.button('enrich-email').click()

@@ -84,3 +84,16 @@ export function isKnownValue(field: FilterField, value: string): boolean {
   }
   return field.options.includes(value)
 }
+
+const spelledOut: Record<string, string> = { c_suite: 'C-suite', vp: 'VP', entry: 'Entry level' }
+
+/**
+ * How a taxonomy value reads in a picker: identifiers ("c_suite", "customer_success") spelled as
+ * words; the value sent stays the exact one the service matches.
+ */
+export function optionLabel(value: string): string {
+  if (spelledOut[value]) return spelledOut[value]
+  if (!/^[a-z][a-z0-9_]*$/.test(value)) return value
+  const words = value.replace(/_/g, ' ')
+  return words.charAt(0).toUpperCase() + words.slice(1)
+}

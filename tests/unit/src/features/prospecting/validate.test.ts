@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { companySearchFields, leadSearchFields } from '@/features/prospecting/taxonomies'
+import { companySearchFields, leadSearchFields, optionLabel } from '@/features/prospecting/taxonomies'
 import { companySearchWarnings, isBlocking, leadSearchWarnings } from '@/features/prospecting/validate'
 
 const codes = (warnings: { code: string }[]) => warnings.map((warning) => warning.code)
@@ -107,5 +107,15 @@ describe('companySearchWarnings', () => {
   it('flags values outside a taxonomy', () => {
     const draft = { company_technologies: { include: ['salesforce'], exclude: [] } }
     expect(codes(companySearchWarnings(companySearchFields, draft, {}))).toEqual(['outside_taxonomy'])
+  })
+})
+
+describe('optionLabel', () => {
+  it('spells identifiers as words and leaves names as they are', () => {
+    expect(optionLabel('c_suite')).toBe('C-suite')
+    expect(optionLabel('vp')).toBe('VP')
+    expect(optionLabel('customer_success')).toBe('Customer success')
+    expect(optionLabel('Software Development')).toBe('Software Development')
+    expect(optionLabel('$1M-$10M')).toBe('$1M-$10M')
   })
 })
