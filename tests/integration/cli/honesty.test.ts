@@ -130,7 +130,7 @@ describe('the CLI tells what it did not do', () => {
     // Looking at a balance writes nothing.
     expect(readdirSync(fresh)).toEqual([])
 
-    const run = await runCli([
+    const enrich = [
       '--sandbox',
       '--state-dir',
       state,
@@ -139,7 +139,8 @@ describe('the CLI tells what it did not do', () => {
       input,
       '-o',
       join(bed.dir, 'out.csv'),
-    ])
+    ]
+    const run = await runCli(enrich)
     expect(run.code, run.stderr).toBe(0)
     const spent = JSON.parse(run.stdout) as Summary
     expect(spent.creditsConsumed).toBeGreaterThan(0)
@@ -153,16 +154,7 @@ describe('the CLI tells what it did not do', () => {
     expect(text.stderr).toContain(join(state, 'sandbox'))
 
     // A second run in the same state dir resumes the job and its sandbox: nothing more is spent.
-    const rerun = await runCli([
-      '--sandbox',
-      '--state-dir',
-      state,
-      '--json',
-      'enrich',
-      input,
-      '-o',
-      join(bed.dir, 'out.csv'),
-    ])
+    const rerun = await runCli(enrich)
     expect(JSON.parse(rerun.stdout)).toMatchObject({ jobId: spent.jobId, requestsSent: 0 })
     const still = await runCli(['--sandbox', '--state-dir', state, '--json', 'account'])
     expect(JSON.parse(still.stdout)).toMatchObject({ creditsLeft: start - spent.creditsConsumed })
