@@ -135,7 +135,8 @@ export function decideRun(
       const found = members.findIndex((_, m) => own[m]!.has(kind))
       if (found >= 0) holder.set(kind, found)
     }
-    const identity = identityOf(rows[members[0]!]!.lead)
+    // Rows found by profile URL may lack a name: the library is asked by the first row that has one.
+    const identity = members.map((at) => identityOf(rows[at]!.lead)).find(Boolean)
     const library = identity ? lookup(identity) : undefined
     const inLibrary = fresh(library?.answers)
     let send = missingKinds(wanted, new Set([...holder.keys(), ...inLibrary]))

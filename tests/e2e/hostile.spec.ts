@@ -73,6 +73,7 @@ test('a 5,000-column file is previewed by its first columns and imported whole',
   await dialog.screenshot('wide-preview')
   await dialog.next()
   await expect(app.locator('[data-test="mapping-more-columns"]')).toHaveText('and 4,957 more')
+  await dialog.screenshot('wide-mapping')
   await dialog.readAll()
   await expect(app.locator('[data-test="import-summary"]')).toContainText('30 rows read')
   await dialog.finish()

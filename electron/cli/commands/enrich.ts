@@ -35,10 +35,7 @@ const keyOf = (index: number) => `row-${index + 1}`
 const indexOf = (key: string) => Number(key.slice(4)) - 1
 
 /** The app's mapping rules (headers, then the look of the values), then `--map` by column name. */
-function mappingFor(
-  file: ListFile,
-  overrides: ColumnMap,
-): { mapping: ColumnMapping; map: ColumnMap; idMap: ColumnMap } {
+function mappingFor(file: ListFile, overrides: ColumnMap): { mapping: ColumnMapping; idMap: ColumnMap } {
   const suggested = suggestMapping(file.columns, file.rows.slice(0, 200))
   const guessed: ColumnMap = {}
   for (const field of mappableFields) {
@@ -49,7 +46,7 @@ function mappingFor(
   const mapping: ColumnMapping = {}
   for (const [field, column] of Object.entries(map) as [keyof ColumnMap, string][])
     mapping[field] = file.columns.indexOf(column)
-  return { mapping, map, idMap: headerMap(file.columns, overrides) ?? map }
+  return { mapping, idMap: headerMap(file.columns, overrides) ?? map }
 }
 
 /**

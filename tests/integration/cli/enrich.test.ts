@@ -55,6 +55,24 @@ describe('leadkeeper enrich', () => {
     expect(readFileSync(output, 'utf8')).toBe(readFileSync(output, 'utf8'))
   })
 
+  it('writes every row, marked, when no row can be sent, and sends nothing', async () => {
+    bed = await startCliBed()
+    const { key } = await bed.sandbox.control.createAccount({ credits: 1000 })
+    const input = join(bed.dir, 'none.csv')
+    writeFileSync(
+      input,
+      'First Name,Last Name,Company Domain\nAda,Lovelace,not a domain\nAlan,,bletchley.com\n',
+    )
+    const output = join(bed.dir, 'none-out.csv')
+    const run = await runCli(['enrich', input, '-o', output], serviceEnv(bed, key))
+    expect(run.code, run.stderr).toBe(0)
+    expect(run.stderr).toMatch(/No row can be sent/)
+    const out = readOutput(output)
+    expect(out.rows.map((row) => row.Status)).toEqual(['invalid', 'invalid'])
+    expect(out.rows[0]?.Note).toMatch(/company domain that can exist/)
+    expect(await posts(bed)).toBe(0)
+  })
+
   it('--map overrides the guesses; unmappable input is bad usage (exit 2) with advice', async () => {
     bed = await startCliBed()
     const { key } = await bed.sandbox.control.createAccount({ credits: 1000 })

@@ -132,6 +132,21 @@ describe('enrichment against the sandbox', () => {
     expect(() => engine.manager.setCap('no-such-job', 5)).toThrow(/Unknown job/)
   })
 
+  it('takes a new cap while running, before its next submission', async () => {
+    bed = await startBed()
+    const { key } = await bed.sandbox.control.createAccount({ credits: 1000 })
+    const engine = engineFor(bed, key, { chunkSize: 10 })
+    const job = engine.manager.startEnrichment({ rows: peopleRows(50), options: emailOnly, maxCredits: 25 })
+    // Still running: the cap that would stop it at 25 credits is raised before it gets there.
+    expect(engine.manager.setCap(job.id, 1000).maxCredits).toBe(1000)
+    const done = await engine.manager.settled(job.id)
+    expect(done.state).toBe('done')
+    const posts = (await bed.sandbox.control.log()).requests.filter(
+      (r) => r.path === '/async' && r.method === 'POST',
+    )
+    expect(posts).toHaveLength(5)
+  })
+
   it('pauses on_hold when credits run out and finishes by itself after a top-up', async () => {
     bed = await startBed()
     const { key, accountId } = await bed.sandbox.control.createAccount({ credits: 5 })

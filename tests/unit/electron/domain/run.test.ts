@@ -114,4 +114,22 @@ describe('decideRun', () => {
     const resent = decideRun(rows, { ...email, resendGivenUp: true })
     expect(resent.counts).toMatchObject({ held: 0, people: 2, rowsSent: 3, givenUpBefore: 2 })
   })
+
+  it('asks the library by the name of any row of the person, when the first has only a profile URL', () => {
+    const byUrl = { first_name: '', last_name: '', network_url: 'linkedin.com/in/ada' }
+    const rows: RunRowInput[] = [
+      { key: 'k0', index: 0, lead: leadOf(byUrl) },
+      {
+        key: 'k1',
+        index: 1,
+        lead: leadOf({ ...byUrl, first_name: 'Ada', last_name: 'Lovelace', company_domain: 'acme.io' }),
+      },
+    ]
+    const library = { contactId: 'c:1', answers: { email: now } }
+    const plan = decideRun(rows, email, (identity) =>
+      identity === 'ada lovelace@acme.io' ? library : undefined,
+    )
+    expect(plan.decisions.map((decision) => decision.outcome)).toEqual(['copy', 'copy'])
+    expect(plan.counts).toMatchObject({ people: 0, fromLibrary: 2 })
+  })
 })
