@@ -12,6 +12,7 @@ import {
 import { uniqueHeaders } from '@domain/read/sniff'
 import { contactAnswers } from './library'
 import { createValidator, type ValidationSummary } from '@domain/validation'
+import { blockTables, deleteBlocks, eachBlock, putRows } from './blocks'
 import { applyTally, FacetTally, listCounts } from './facet-tally'
 import {
   db,
@@ -50,13 +51,9 @@ export interface ValidateOptions {
 /** Rows read or written per transaction: big enough to be fast, small enough for memory. */
 const pageSize = 5_000
 
-const firstRow = (listId: string): [string, number] => [listId, 0]
-const pastLastRow = (listId: string): [string, number] => [listId, Infinity]
-
 /** The list operations on one database; the app uses them on `db`, tests on a database of their own. */
 export function listOperations(database: LeadkeeperDb) {
-  const rowsOf = (listId: string, from = 0) =>
-    database.rows.where('[listId+index]').between([listId, from], pastLastRow(listId), true, false)
+  const rowTables = [...blockTables(database), database.facetCounts]
 
   async function createList(input: NewList): Promise<ListRecord> {
     const now = Date.now()
@@ -84,7 +81,7 @@ export function listOperations(database: LeadkeeperDb) {
     rows: string[][],
     issues?: RowIssue[][],
   ): Promise<void> {
-    // No facet fields: they are unknown until a result arrives, and absent keys cost no index writes.
+    // No facet fields: they are unknown until a result arrives.
     const records = rows.map((values, offset): RowRecord => ({
       listId,
       index: startIndex + offset,
@@ -95,8 +92,8 @@ export function listOperations(database: LeadkeeperDb) {
     }))
     const tally = new FacetTally()
     tally.addValue(listId, 'status', 'pending', records.length)
-    await database.transaction('rw', database.rows, database.facetCounts, async () => {
-      await database.rows.bulkAdd(records)
+    await database.transaction('rw', rowTables, async () => {
+      await putRows(database, listId, records)
       await applyTally(database.facetCounts, tally)
     })
   }
@@ -113,13 +110,10 @@ export function listOperations(database: LeadkeeperDb) {
     })
   }
 
-  /**
-   * The rows go by one key-range delete, which IndexedDB performs without loading them: the
-   * cheapest chunking there is, and the list record goes in the same transaction.
-   */
+  /** The blocks go by key-range deletes, without loading them; the list record in the same transaction. */
   async function deleteList(listId: string): Promise<void> {
-    await database.transaction('rw', database.lists, database.rows, database.facetCounts, async () => {
-      await database.rows.where('[listId+index]').between(firstRow(listId), pastLastRow(listId)).delete()
+    await database.transaction('rw', [database.lists, ...rowTables], async () => {
+      await deleteBlocks(database, listId)
       await listCounts(database.facetCounts, listId).delete()
       await database.lists.delete(listId)
     })
@@ -167,20 +161,17 @@ export function listOperations(database: LeadkeeperDb) {
   ): Promise<ValidationSummary> {
     const validator = createValidator(mapping, knownIdentities)
     const total = (await database.lists.get(listId))?.rowCount ?? 0
-    let from = 0
-    for (;;) {
+    await eachBlock(database, listId, async (rows) => {
       if (options.signal?.aborted) throw new DOMException('Validation cancelled', 'AbortError')
-      const page = await rowsOf(listId, from).limit(pageSize).toArray()
-      if (page.length === 0) break
+      if (rows.length === 0) return
       const issues = await validator.check(
-        page[0]!.index,
-        page.map((row) => row.values),
+        rows[0]!.index,
+        rows.map((row) => row.values),
       )
-      const updated = page.map((row, offset) => ({ ...row, issues: issues[offset]!, skip: false }))
-      await database.transaction('rw', database.rows, () => database.rows.bulkPut(updated))
-      from = page[page.length - 1]!.index + 1
+      const updated = rows.map((row, offset) => ({ ...row, issues: issues[offset]!, skip: false }))
+      await database.transaction('rw', blockTables(database), () => putRows(database, listId, updated))
       options.onProgress?.(validator.summary().rows, total)
-    }
+    })
     return validator.summary()
   }
 
@@ -188,37 +179,29 @@ export function listOperations(database: LeadkeeperDb) {
   async function setSkip(listId: string, issues: RowIssue[], skip: boolean): Promise<void> {
     if (issues.length === 0) return
     const wanted = new Set(issues)
-    let from = 0
-    for (;;) {
-      const page = await rowsOf(listId, from).limit(pageSize).toArray()
-      if (page.length === 0) break
-      const changed = page.filter((row) => row.skip !== skip && row.issues.some((issue) => wanted.has(issue)))
-      if (changed.length > 0) {
-        await database.transaction('rw', database.rows, () =>
-          database.rows.bulkPut(changed.map((row) => ({ ...row, skip }))),
-        )
-      }
-      from = page[page.length - 1]!.index + 1
-    }
+    await eachBlock(database, listId, async (rows) => {
+      const changed = rows.filter((row) => row.skip !== skip && row.issues.some((issue) => wanted.has(issue)))
+      if (changed.length === 0) return
+      await database.transaction('rw', blockTables(database), () =>
+        putRows(
+          database,
+          listId,
+          changed.map((row) => ({ ...row, skip })),
+        ),
+      )
+    })
   }
 
   /**
    * The rows as a run decides about them: who each one is, what it already holds, whether the user
    * skipped it. Rows enriched before answers were kept say what they hold by their result.
    */
-  async function runRowsFor(
-    listId: string,
-    mapping: ColumnMapping,
-    pageRows = 10_000,
-  ): Promise<RunRowInput[]> {
+  async function runRowsFor(listId: string, mapping: ColumnMapping): Promise<RunRowInput[]> {
     const list = await database.lists.get(listId)
     const since = list?.updatedAt ?? Date.now()
     const out: RunRowInput[] = []
-    let from = 0
-    for (;;) {
-      const page = await rowsOf(listId, from).limit(pageRows).toArray()
-      if (page.length === 0) break
-      for (const row of page) {
+    await eachBlock(database, listId, (rows) => {
+      for (const row of rows) {
         out.push({
           key: rowKey(listId, row.index),
           index: row.index,
@@ -229,8 +212,7 @@ export function listOperations(database: LeadkeeperDb) {
           givenUp: row.status === 'skipped' && !row.skip,
         })
       }
-      from = page[page.length - 1]!.index + 1
-    }
+    })
     return out
   }
 

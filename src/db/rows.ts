@@ -1,11 +1,9 @@
-import Dexie, { type Collection } from 'dexie'
 import type { ResultRow } from '@shared/contract'
 import {
   applyTally,
   descriptiveFacets,
   FacetTally,
   facetOf,
-  isDescriptive,
   listCounts,
   rowFacets,
   unknownValue,
@@ -14,7 +12,9 @@ import {
 } from './facet-tally'
 import { answeredData, rowNotes, withAnswer, type Answer, type Origin } from '@domain/row'
 import type { RowDecision } from '@domain/run'
+import { blockTables, eachBlock, putRows, readRange, readRows } from './blocks'
 import { asEnrichedRow, contactAnswers, upsertCompanies, upsertContacts } from './library'
+import { isPlain, loadColumns, positionsOf, type RowQuery } from './row-query'
 import {
   db as appDb,
   parseRowKey,
@@ -25,15 +25,7 @@ import {
 } from './schema'
 
 export { rowFacets, type FacetValue, type RowFacet } from './facet-tally'
-
-export interface RowQuery {
-  /** Rows whose facet is one of the values; several facets must all match. */
-  filters?: Partial<Record<RowFacet, FacetValue[]>>
-  /** Import order unless a facet is given; ties keep import order. */
-  sort?: { field: RowFacet | 'index'; direction: 'asc' | 'desc' }
-  offset?: number
-  limit?: number
-}
+export type { RowQuery } from './row-query'
 
 export interface RowFacetCount {
   value: FacetValue
@@ -82,10 +74,7 @@ async function putAnswers(
   listId: string,
   answers: { index: number; answer: Answer; contactId?: string | null }[],
 ): Promise<number> {
-  const indexes = [...new Set(answers.map(({ index }) => index))]
-  const originals = new Map<number, RowRecord>()
-  for (const row of await database.rows.bulkGet(indexes.map((index) => [listId, index])))
-    if (row) originals.set(row.index, row)
+  const originals = await readRows(database, listId, [...new Set(answers.map(({ index }) => index))])
   const rows = new Map(originals)
   const changed = new Map<number, RowRecord>()
   for (const { index, answer, contactId } of answers) {
@@ -103,7 +92,7 @@ async function putAnswers(
     tally.add(listId, originals.get(index)!, -1)
     tally.add(listId, after, 1)
   }
-  await database.rows.bulkPut([...changed.values()])
+  await putRows(database, listId, [...changed.values()])
   await applyTally(database.facetCounts, tally)
   return changed.size
 }
@@ -124,7 +113,13 @@ export async function applyEnrichmentResults(
     const key = parseRowKey(row.key)
     return key && key.listId === listId ? [{ row, index: key.index }] : []
   })
-  const tables = [database.rows, database.lists, database.contacts, database.companies, database.facetCounts]
+  const tables = [
+    ...blockTables(database),
+    database.lists,
+    database.contacts,
+    database.companies,
+    database.facetCounts,
+  ]
   return database.transaction('rw', tables, async () => {
     const list = await database.lists.get(listId)
     const source: Provenance = { kind: 'list', id: listId, label: list?.name ?? 'List', at }
@@ -177,13 +172,10 @@ export async function applyKnownAnswers(
       decision.outcome === 'skipped',
   )
   if (wanted.length === 0) return { applied: 0 }
-  return database.transaction('rw', [database.rows, database.contacts, database.facetCounts], async () => {
+  const tables = [...blockTables(database), database.contacts, database.facetCounts]
+  return database.transaction('rw', tables, async () => {
     const sourceIndexes = [...new Set(wanted.flatMap((decision) => decision.twins.map((twin) => twin.index)))]
-    const sources = new Map(
-      (await database.rows.bulkGet(sourceIndexes.map((index) => [listId, index])))
-        .filter((row): row is RowRecord => row !== undefined)
-        .map((row) => [row.index, row]),
-    )
+    const sources = await readRows(database, listId, sourceIndexes)
     const contactIds = [...new Set(wanted.flatMap((decision) => decision.library?.contactId ?? []))]
     const contacts = new Map(
       (await database.contacts.bulkGet(contactIds))
@@ -232,117 +224,30 @@ export async function applyKnownAnswers(
   })
 }
 
-function listRange(listId: string): [unknown[], unknown[]] {
-  return [
-    [listId, Dexie.minKey],
-    [listId, Dexie.maxKey],
-  ]
-}
-
-function activeFilters(query: RowQuery): [RowFacet, FacetValue[]][] {
-  return Object.entries(query.filters ?? {}).filter(
-    (entry): entry is [RowFacet, FacetValue[]] => Array.isArray(entry[1]) && entry[1].length > 0,
-  )
-}
-
-function rowMatches(filters: [RowFacet, FacetValue[]][]): (row: RowRecord) => boolean {
-  return (row) => filters.every(([field, values]) => values.includes(facetOf(row, field)))
-}
-
-type RowCollection = Collection<RowRecord, [string, number]>
-
-async function indexesOf(segment: RowCollection): Promise<number[]> {
-  const keys = (await segment.primaryKeys()) as [string, number][]
-  return keys.map(([, index]) => index)
-}
-
-/** Every row index of the list, in import order. */
-function allIndexes(database: LeadkeeperDb, listId: string): Promise<number[]> {
-  return indexesOf(database.rows.where('[listId+index]').between(...listRange(listId), true, true))
-}
-
-/** The rows whose facet is known, in the facet's order, ties in import order. */
-function knownIndexes(database: LeadkeeperDb, listId: string, facet: RowFacet): Promise<number[]> {
-  const index = database.rows.where(`[listId+${facet}]`)
-  if (!isDescriptive(facet)) return indexesOf(index.between(...listRange(listId), true, true))
-  // Past the unknown value: version-1 rows that hold it explicitly are left out with the rest.
-  return indexesOf(index.between([listId, unknownValue[facet]], [listId, Dexie.maxKey], false, true))
-}
-
-/** The rows whose facet is unknown, in import order: all rows but the known ones. */
-async function unknownIndexes(database: LeadkeeperDb, listId: string, facet: RowFacet): Promise<number[]> {
-  const [all, known] = await Promise.all([
-    allIndexes(database, listId),
-    knownIndexes(database, listId, facet),
-  ])
-  const knownSet = new Set(known)
-  return all.filter((index) => !knownSet.has(index))
-}
-
-const isUnknown = (facet: RowFacet, value: FacetValue) =>
-  isDescriptive(facet) && value === unknownValue[facet]
-
-async function matchingIndexes(
-  database: LeadkeeperDb,
-  listId: string,
-  facet: RowFacet,
-  values: FacetValue[],
-): Promise<Set<number>> {
-  const parts = await Promise.all(
-    values.map((value) =>
-      isUnknown(facet, value)
-        ? unknownIndexes(database, listId, facet)
-        : indexesOf(database.rows.where(`[listId+${facet}]`).equals([listId, value])),
-    ),
-  )
-  return new Set(parts.flat())
-}
-
 /**
  * The row indexes of a query, in its order: import order, or a facet's order (unknown first) with
- * ties in import order. Read from the indexes' keys alone (no row is loaded), so a grid can hold
- * them for a million-row list and page through any filter by position.
+ * ties in import order. Read from the facet columns alone (no row is loaded). The grid's queries
+ * run in the query worker (`list-queries.ts`), which keeps the columns between queries.
  */
 export async function rowIndexes(
   listId: string,
   query: Omit<RowQuery, 'offset' | 'limit'> = {},
   database: LeadkeeperDb = appDb,
 ): Promise<number[]> {
-  const filters = activeFilters(query)
-  const sets = await Promise.all(
-    filters.map(([field, values]) => matchingIndexes(database, listId, field, values)),
-  )
-  const keep = (index: number) => sets.every((set) => set.has(index))
-  const sortField = query.sort?.field ?? 'index'
-  let ordered: number[]
-  if (sortField !== 'index') {
-    const [unknown, known] = await Promise.all([
-      isDescriptive(sortField) ? unknownIndexes(database, listId, sortField) : Promise.resolve([]),
-      knownIndexes(database, listId, sortField),
-    ])
-    ordered = [...unknown, ...known].filter(keep)
-  } else if (sets.length > 0) {
-    ordered = [...sets[0]!].filter(keep).sort((a, b) => a - b)
-  } else {
-    ordered = await allIndexes(database, listId)
-  }
-  return query.sort?.direction === 'desc' ? ordered.reverse() : ordered
+  return Array.from(positionsOf(await loadColumns(database, listId), query))
 }
 
 /** The rows at the given indexes, in that order (a missing row is skipped). */
 export async function rowsAt(
   listId: string,
-  indexes: number[],
+  indexes: readonly number[],
   database: LeadkeeperDb = appDb,
 ): Promise<RowRecord[]> {
-  const rows = await database.rows.bulkGet(indexes.map((index) => [listId, index]))
-  return rows.filter((row): row is RowRecord => row !== undefined)
+  const rows = await readRows(database, listId, indexes)
+  return indexes.flatMap((index) => rows.get(index) ?? [])
 }
 
-/**
- * One page of a query: `offset` counts rows in the query's order. An import-order page of the whole
- * list is a key range; any other query finds its row indexes first (see `rowIndexes`).
- */
+/** One page of a query: `offset` counts rows in the query's order. */
 export async function pageRows(
   listId: string,
   query: RowQuery = {},
@@ -350,14 +255,8 @@ export async function pageRows(
 ): Promise<RowRecord[]> {
   const offset = query.offset ?? 0
   const limit = query.limit ?? 200
-  const plain = activeFilters(query).length === 0 && (query.sort?.field ?? 'index') === 'index'
-  if (plain && query.sort?.direction !== 'desc') {
-    // Row indexes run 0..n-1, so an import-order page is a key range: no cursor has to skip rows.
-    return database.rows
-      .where('[listId+index]')
-      .between([listId, offset], [listId, offset + limit], true, false)
-      .toArray()
-  }
+  // Row indexes run 0..n-1, so an import-order page is a range of blocks.
+  if (isPlain(query)) return readRange(database, listId, offset, offset + limit)
   const indexes = await rowIndexes(listId, query, database)
   return rowsAt(listId, indexes.slice(offset, offset + limit), database)
 }
@@ -367,26 +266,12 @@ export async function countRows(
   query: Pick<RowQuery, 'filters'> = {},
   database: LeadkeeperDb = appDb,
 ): Promise<number> {
-  const filters = activeFilters(query)
-  if (filters.length === 0) {
-    return database.rows
-      .where('[listId+index]')
-      .between(...listRange(listId), true, true)
-      .count()
-  }
-  if (filters.length > 1) return (await rowIndexes(listId, query, database)).length
-  // One facet: native index counts per value, no cursor over the rows.
-  const [field, values] = filters[0]!
-  if (values.some((value) => isUnknown(field, value)))
-    return (await rowIndexes(listId, query, database)).length
-  const counts = await Promise.all(
-    values.map((value) => database.rows.where(`[listId+${field}]`).equals([listId, value]).count()),
-  )
-  return counts.reduce((sum, count) => sum + count, 0)
+  const columns = await loadColumns(database, listId)
+  return isPlain(query) ? columns.size : positionsOf(columns, query).length
 }
 
 /**
- * Walks the rows of a query in import order, a key range at a time, so even a million-row list is
+ * Walks the rows of a query in import order, a few blocks at a time, so even a million-row list is
  * never held in memory at once: what an export needs. `onPage` may be async (to yield or report).
  */
 export async function eachRowPage(
@@ -396,20 +281,20 @@ export async function eachRowPage(
   pageSize = 5000,
   database: LeadkeeperDb = appDb,
 ): Promise<void> {
-  const matches = rowMatches(activeFilters(query))
-  const last = await database.rows
-    .where('[listId+index]')
-    .between(...listRange(listId), true, true)
-    .last()
-  if (!last) return
-  for (let start = 0; start <= last.index; start += pageSize) {
-    const page = await database.rows
-      .where('[listId+index]')
-      .between([listId, start], [listId, start + pageSize], true, false)
-      .toArray()
-    const kept = page.filter(matches)
-    if (kept.length > 0) await onPage(kept)
-  }
+  const filters = Object.entries(query.filters ?? {}).filter(
+    (entry): entry is [RowFacet, FacetValue[]] => Array.isArray(entry[1]) && entry[1].length > 0,
+  )
+  const matches = (row: RowRecord) => filters.every(([field, values]) => values.includes(facetOf(row, field)))
+  let page: RowRecord[] = []
+  await eachBlock(database, listId, async (rows) => {
+    for (const row of rows) if (matches(row)) page.push(row)
+    if (page.length >= pageSize) {
+      const full = page
+      page = []
+      await onPage(full)
+    }
+  })
+  if (page.length > 0) await onPage(page)
 }
 
 const byCount = (a: RowFacetCount, b: RowFacetCount) =>

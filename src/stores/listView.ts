@@ -3,17 +3,9 @@ import { defineStore } from 'pinia'
 import { computed, ref, shallowRef } from 'vue'
 import { notify } from '@/app/notify'
 import type { GridSort } from '@/components/grid/types'
-import {
-  countRows,
-  facetCounts,
-  pageRows,
-  rowIndexes,
-  rowsAt,
-  type FacetValue,
-  type RowFacet,
-  type RowFacetCounts,
-  type RowQuery,
-} from '@/db/rows'
+import type { ListQueries } from '@/db/list-queries'
+import { createListQueries } from '@/db/query-worker'
+import { facetCounts, type FacetValue, type RowFacet, type RowFacetCounts, type RowQuery } from '@/db/rows'
 import { db, type ListRecord, type RowRecord } from '@/db/schema'
 import { downloadFile, exportList, type ExportFormat } from '@/features/lists/export/exportList'
 import { listColumns, type ResultColumn } from '@domain/export/columns'
@@ -56,11 +48,10 @@ export const useListViewStore = defineStore('listView', () => {
   const version = ref(0)
   const exporting = ref<number | null>(null)
   let subscriptions: Subscription[] = []
-  /**
-   * Row indexes of a filtered or sorted view, in view order (null: the whole list in import order).
-   * A plain array of numbers, kept out of reactivity: a million of them page by position at once.
-   */
-  let positions: number[] | null = null
+  /** Filtering, sorting and reading rows happen in the query worker, which holds the view. */
+  let queries: ListQueries | null = null
+  /** Whether the worker's view is filtered or sorted (else: the whole list in import order). */
+  let viewed = false
   let counting = 0
 
   const columns = computed<ResultColumn[]>(() => (list.value ? listColumns(list.value.columns) : []))
@@ -88,7 +79,7 @@ export const useListViewStore = defineStore('listView', () => {
           list.value = next ?? null
           // The whole list in import order needs no counting: its size is on the list record, so
           // the first rows show at once while the facets are still being counted.
-          if (next && counts.value === null && viewQuery() === null && positions === null) {
+          if (next && counts.value === null && viewQuery() === null && !viewed) {
             matching.value = next.rowCount
             version.value += 1
           }
@@ -97,10 +88,12 @@ export const useListViewStore = defineStore('listView', () => {
       liveQuery(() => facetCounts(id)).subscribe({
         next: (next) => {
           counts.value = next
-          void recount()
+          if (!viewed) void recount()
         },
         error: (error: unknown) => notify.error(`The list's rows could not be counted: ${String(error)}`),
       }),
+      // Any block written (a result, a skip, a check): the view is recounted and the grid refetches.
+      liveQuery(() => db.blockRevs.get(id)).subscribe({ next: () => void recount() }),
     ]
   }
 
@@ -110,6 +103,7 @@ export const useListViewStore = defineStore('listView', () => {
     listId.value = null
     list.value = null
     counts.value = null
+    viewed = false
   }
 
   function viewQuery(): Omit<RowQuery, 'offset' | 'limit'> | null {
@@ -124,14 +118,20 @@ export const useListViewStore = defineStore('listView', () => {
     const id = listId.value
     if (!id) return
     const run = ++counting
-    const query = viewQuery()
-    const next = query ? await rowIndexes(id, query) : null
-    // The whole list is as many rows as its status counts add up to: no walk over a million keys.
-    // No counts at all (rows written by something else than the app) fall back to counting the rows.
-    const count = next ? next.length : total.value > 0 ? total.value : await countRows(id)
+    queries ??= createListQueries()
+    let count: number | null
+    try {
+      count = await queries.view(id, viewQuery() ?? {})
+    } catch (error) {
+      notify.error(
+        `The list's rows could not be filtered: ${error instanceof Error ? error.message : String(error)}`,
+      )
+      return
+    }
     if (run !== counting) return
-    positions = next
-    matching.value = count
+    viewed = count !== null
+    // The whole list is as many rows as its status counts add up to, or as its record says.
+    matching.value = count ?? (total.value > 0 ? total.value : (list.value?.rowCount ?? 0))
     version.value += 1
   }
 
@@ -161,8 +161,8 @@ export const useListViewStore = defineStore('listView', () => {
 
   function fetchRows(start: number, count: number): Promise<RowRecord[]> {
     if (!listId.value) return Promise.resolve([])
-    if (positions) return rowsAt(listId.value, positions.slice(start, start + count))
-    return pageRows(listId.value, { offset: start, limit: count })
+    queries ??= createListQueries()
+    return queries.rows(listId.value, start, count)
   }
 
   async function exportRows(format: ExportFormat, onlyFiltered: boolean): Promise<void> {

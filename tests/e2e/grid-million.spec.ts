@@ -38,20 +38,42 @@ test('a million-row list opens, scrolls and reaches its last row', async ({ app 
         creditsSpent: 0,
       },
     ])
-    for (let start = 0; start < 1_000_000; start += 50_000) {
-      const batch = []
-      for (let index = start; index < start + 50_000; index++) {
-        batch.push({
-          listId,
-          index,
-          values: [`F${index}`, `L${index}`, `d${index % 5000}.com`],
-          issues: [],
-          skip: false,
-          status: 'pending',
-        })
-      }
-      await put('rows', batch)
+    // Stored as the app stores rows: blocks of 1,000, each with its facet columns and a revision.
+    const unknown = {
+      status: 'pending',
+      emailStatus: '',
+      seniority: '',
+      country: '',
+      company: '',
+      hasPhone: 0,
     }
+    for (let start = 0; start < 1_000_000; start += 50_000) {
+      const blocks = []
+      const facets = []
+      for (let first = start; first < start + 50_000; first += 1_000) {
+        const rows = []
+        for (let index = first; index < first + 1_000; index++) {
+          rows.push({
+            index,
+            values: [`F${index}`, `L${index}`, `d${index % 5000}.com`],
+            issues: [],
+            skip: false,
+            status: 'pending',
+          })
+        }
+        blocks.push({ listId, block: first / 1_000, rows })
+        const columns = Object.fromEntries(
+          Object.entries(unknown).map(([facet, value]) => [
+            facet,
+            { values: [value], codes: new Uint8Array(1_000) },
+          ]),
+        )
+        facets.push({ listId, block: first / 1_000, size: 1_000, columns })
+      }
+      await put('blocks', blocks)
+      await put('blockFacets', facets)
+    }
+    await put('blockRevs', [{ listId, revs: Array.from({ length: 1_000 }, () => 1) }])
     await put('facetCounts', [{ listId, facet: 'status', value: 'pending', count: 1_000_000 }])
   })
   const results = new ResultsPage(app)

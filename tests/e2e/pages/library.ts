@@ -7,19 +7,70 @@ export const enrichedRows = 50_000
 export const emailStatusCycle = ['deliverable', 'catch_all_safe', 'catch_all', 'not_found'] as const
 
 /**
- * Fills the app's IndexedDB ('leadkeeper', created by Dexie on the first page load) with records in
- * the shapes of src/db/schema.ts, through the raw IndexedDB API, as an earlier session would have left
- * them: a 200,000-row list with results on its first 50,000 rows (unknown facets held as '' and 0, as
- * version 1 wrote them, with the facet counts of version 2), and a library of people and companies.
+ * Replaces the app's IndexedDB ('leadkeeper') with a real version-2 database, as the version before
+ * row blocks left one: Dexie's version-2 stores and indexes (IndexedDB version 20), one record per
+ * row, written through the raw IndexedDB API: a 200,000-row list with results on its first 50,000
+ * rows (unknown facets held as '' and 0, as version 1 wrote them, with the facet counts of version 2),
+ * and a library of people and companies. The app upgrades it when it opens next.
+ *
+ * The writes run on a page of the same origin that is not the app (one of its own script files), so
+ * no connection of the app holds the database meanwhile; the page returns to the app afterwards.
  */
 export async function seedDatabase(page: Page): Promise<void> {
-  await page.waitForFunction(async () =>
-    (await indexedDB.databases()).some((database) => database.name === 'leadkeeper'),
+  const appUrl = page.url()
+  const script = await page.evaluate(
+    () => document.querySelector<HTMLScriptElement>('script[type="module"]')!.src,
   )
+  await page.goto(script)
   await page.evaluate(
     async ({ listId, rowCount, enriched, cycle }) => {
+      await new Promise<void>((resolve, reject) => {
+        const request = indexedDB.deleteDatabase('leadkeeper')
+        request.onsuccess = () => resolve()
+        request.onerror = () => reject(request.error)
+      })
+      // Dexie's version 2 (src/db/schema.ts) as it creates it: IndexedDB version = Dexie version × 10.
+      const stores: Record<string, [string | string[], [string, string | string[]][]]> = {
+        lists: ['id', [['updatedAt', 'updatedAt']]],
+        rows: [
+          ['listId', 'index'],
+          ['status', 'emailStatus', 'seniority', 'country', 'company', 'hasPhone'].map((facet) => [
+            `[listId+${facet}]`,
+            ['listId', facet],
+          ]),
+        ],
+        contacts: [
+          'id',
+          [
+            'identity',
+            'nameLower',
+            'emailLower',
+            'domainLower',
+            'emailStatus',
+            'seniority',
+            'country',
+            'updatedAt',
+          ].map((index) => [index, index]),
+        ],
+        companies: [
+          'domain',
+          ['nameLower', 'industry', 'country', 'updatedAt'].map((index) => [index, index]),
+        ],
+        jobs: ['jobId', ['listId', 'searchRunId', 'state'].map((index) => [index, index])],
+        mappings: ['signature', []],
+        savedSearches: ['id', ['kind', 'updatedAt'].map((index) => [index, index])],
+        searchRuns: ['id', ['savedSearchId', 'kind', 'startedAt'].map((index) => [index, index])],
+        searchResults: [['runId', 'key'], [['runId', 'runId']]],
+        facetCounts: [['listId', 'facet', 'value'], []],
+      }
       const database = await new Promise<IDBDatabase>((resolve, reject) => {
-        const request = indexedDB.open('leadkeeper')
+        const request = indexedDB.open('leadkeeper', 20)
+        request.onupgradeneeded = () => {
+          for (const [name, [keyPath, indexes]] of Object.entries(stores)) {
+            const store = request.result.createObjectStore(name, { keyPath })
+            for (const [index, path] of indexes) store.createIndex(index, path)
+          }
+        }
         request.onsuccess = () => resolve(request.result)
         request.onerror = () => reject(request.error)
       })
@@ -228,6 +279,7 @@ export async function seedDatabase(page: Page): Promise<void> {
     },
     { listId: seededListId, rowCount: seededRows, enriched: enrichedRows, cycle: [...emailStatusCycle] },
   )
+  await page.goto(appUrl)
 }
 
 /** A drawer slides in: wait until it rests inside the window before looking at it. */

@@ -2,6 +2,7 @@ import 'fake-indexeddb/auto'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { listOperations, type ListOperations } from '@/db/lists'
 import { LeadkeeperDb, type ColumnMapping, type ContactRecord } from '@/db/schema'
+import { allRows, rowAt, updateRow } from '../support/rows'
 import { storeRows } from '@/features/lists/import/store-rows'
 
 const source = { fileName: 'people.csv', size: 100, encoding: 'utf-8', delimiter: ',', hasHeader: true }
@@ -67,8 +68,8 @@ describe('lists in Dexie', () => {
     await lists.appendRows(list.id, 10_000, rows.slice(10_000))
     await lists.finishImport(list.id, rows.length)
     expect(await database.lists.get(list.id)).toMatchObject({ state: 'ready', rowCount: 12_345 })
-    expect(await database.rows.count()).toBe(12_345)
-    expect(await database.rows.get([list.id, 12_344])).toMatchObject({
+    expect((await allRows(database)).length).toBe(12_345)
+    expect(await rowAt(database, list.id, 12_344)).toMatchObject({
       values: ['F12344', 'L12344', 'site12344.com', '', ''],
       issues: [],
       skip: false,
@@ -84,10 +85,8 @@ describe('lists in Dexie', () => {
     const kept = await listWith([['E', 'F', 'e.com', '', '']])
     await lists.deleteList(doomed.id)
     expect(await database.lists.get(doomed.id)).toBeUndefined()
-    expect(
-      await database.rows.where('[listId+index]').between([doomed.id, 0], [doomed.id, Infinity]).count(),
-    ).toBe(0)
-    expect(await database.rows.count()).toBe(1)
+    expect((await allRows(database, doomed.id)).length).toBe(0)
+    expect((await allRows(database)).length).toBe(1)
     expect(await database.lists.get(kept.id)).toBeDefined()
   })
 
@@ -137,10 +136,7 @@ describe('validateList', () => {
     })
     expect(summary.examples.personal_domain.map((example) => example.index)).toEqual([4, 8])
     expect(summary.examples.duplicate).toEqual([{ index: 5, text: 'JANE doe · acme.com' }])
-    const stored = await database.rows
-      .where('[listId+index]')
-      .between([list.id, 0], [list.id, Infinity])
-      .toArray()
+    const stored = await allRows(database, list.id)
     expect(stored.map((row) => row.issues)).toEqual([
       [],
       ['missing_name'],
@@ -158,9 +154,9 @@ describe('validateList', () => {
     const list = await listWith(rows)
     await lists.validateList(list.id, mapping)
     await lists.setSkip(list.id, ['personal_domain'], true)
-    await database.rows.update([list.id, 0], { status: 'found', answers: { email: 5, phone: 6 } })
-    await database.rows.update([list.id, 7], { status: 'not_found', result: { contact_phone_number: '' } })
-    const read = await lists.runRowsFor(list.id, mapping, 4)
+    await updateRow(database, list.id, 0, { status: 'found', answers: { email: 5, phone: 6 } })
+    await updateRow(database, list.id, 7, { status: 'not_found', result: { contact_phone_number: '' } })
+    const read = await lists.runRowsFor(list.id, mapping)
     expect(read).toHaveLength(rows.length)
     expect(read[0]).toMatchObject({
       key: `${list.id}:0`,
@@ -212,7 +208,7 @@ describe('validateList', () => {
     expect(stored.parse.rows).toBe(3)
     expect(stored.validation.counts.duplicate).toBe(1)
     expect(stored.validation.counts.personal_domain).toBe(1)
-    expect((await database.rows.get([list.id, 1]))?.issues).toEqual(['duplicate'])
+    expect((await rowAt(database, list.id, 1))?.issues).toEqual(['duplicate'])
   })
 
   it('makes a list from records in memory', async () => {
@@ -227,6 +223,6 @@ describe('validateList', () => {
       { ...source, fileName: 'Lead search' },
     )
     expect(await database.lists.get(list.id)).toMatchObject({ state: 'ready', rowCount: 2 })
-    expect((await database.rows.get([list.id, 1]))?.values).toEqual(['Jo', 'Ng', 'beta.io'])
+    expect((await rowAt(database, list.id, 1))?.values).toEqual(['Jo', 'Ng', 'beta.io'])
   })
 })

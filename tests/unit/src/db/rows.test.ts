@@ -4,6 +4,7 @@ import type { ResultRow } from '@shared/contract'
 import Dexie from 'dexie'
 import { listOperations } from '@/db/lists'
 import { LeadkeeperDb, rowKey, type ListRecord, type RowRecord } from '@/db/schema'
+import { allRows, rowAt } from '../support/rows'
 import {
   applyEnrichmentResults,
   applyKnownAnswers,
@@ -106,7 +107,7 @@ describe('applyKnownAnswers', () => {
       ],
       database,
     )
-    const row = (await database.rows.get(['L', 2]))!
+    const row = (await rowAt(database, 'L', 2))!
     expect(row.result).toMatchObject({
       contact_email_address: 'p0@d0.com',
       contact_phone_number: '+44 20',
@@ -118,7 +119,7 @@ describe('applyKnownAnswers', () => {
       phone: { via: 'library', contactId: 'c:lib', at: 50 },
     })
     expect(row).toMatchObject({ status: 'found', hasPhone: 1, emailStatus: 'deliverable' })
-    expect(await database.rows.get(['L', 3])).toMatchObject({ status: 'invalid' })
+    expect(await rowAt(database, 'L', 3)).toMatchObject({ status: 'invalid' })
     // The counts moved with the rows: one more row found, one invalid, two fewer pending.
     const after = await facetCounts('L', database)
     const count = (counts: typeof before, value: string) =>
@@ -141,21 +142,21 @@ describe('applyEnrichmentResults', () => {
       { key: rowKey('L', 99), status: 'found', data: { contact_id: 10 } },
     ]
     expect(await applyEnrichmentResults('L', batch, 5000, database)).toEqual({ applied: 3 })
-    const row7 = (await database.rows.get(['L', 7]))!
+    const row7 = (await rowAt(database, 'L', 7))!
     expect(row7.values).toEqual(['First7', 'Last7', 'd0.com'])
     expect(row7.status).toBe('found')
     expect(row7.result?.['contact_email_address']).toBe('p7@d0.com')
     expect(row7.result?.['custom_fields']).toBeUndefined()
     expect(row7).toMatchObject({ emailStatus: 'deliverable', seniority: 'manager', country: 'France' })
     expect(row7).toMatchObject({ company: 'Co0', hasPhone: 1, contactId: 'c:1007' })
-    const row0 = (await database.rows.get(['L', 0]))!
+    const row0 = (await rowAt(database, 'L', 0))!
     expect(row0).toMatchObject({ emailStatus: 'catch_all', country: 'Spain' })
     expect(row0.hasPhone).toBeUndefined()
-    const row2 = (await database.rows.get(['L', 2]))!
+    const row2 = (await rowAt(database, 'L', 2))!
     expect(row2).toMatchObject({ status: 'not_found', values: ['First2', 'Last2', 'd2.com'] })
     expect(row2.result).toBeUndefined()
     expect(row2.emailStatus).toBeUndefined()
-    expect((await database.rows.get(['L', 1]))!.status).toBe('pending')
+    expect((await rowAt(database, 'L', 1))!.status).toBe('pending')
     const counts = await facetCounts('L', database)
     expect(counts.status).toEqual([
       { value: 'pending', count: 7 },
@@ -187,12 +188,12 @@ describe('applyEnrichmentResults', () => {
     )
     const again: ResultRow[] = [0, 1, 2].map((index) => ({ key: rowKey('L', index), status: 'known' }))
     expect(await applyEnrichmentResults('L', again, 20, database)).toEqual({ applied: 1 })
-    expect((await database.rows.get(['L', 0]))!).toMatchObject({
+    expect((await rowAt(database, 'L', 0))!).toMatchObject({
       status: 'found',
       emailStatus: 'deliverable',
     })
-    expect((await database.rows.get(['L', 1]))!.status).toBe('not_found')
-    expect((await database.rows.get(['L', 2]))!.status).toBe('known')
+    expect((await rowAt(database, 'L', 1))!.status).toBe('not_found')
+    expect((await rowAt(database, 'L', 2))!.status).toBe('known')
   })
 
   it('is idempotent', async () => {
@@ -201,7 +202,7 @@ describe('applyEnrichmentResults', () => {
     const batch = [found('L', 1), found('L', 3)]
     await applyEnrichmentResults('L', batch, 10, database)
     const snapshot = async () => ({
-      rows: await database.rows.toArray(),
+      rows: await allRows(database),
       contacts: await database.contacts.toArray(),
       companies: await database.companies.toArray(),
     })
@@ -219,7 +220,7 @@ describe('applyEnrichmentResults', () => {
     expect(await database.contacts.count()).toBe(1)
     const contact = (await database.contacts.get('c:1001'))!
     expect(contact.sources.map((one) => one.id)).toEqual(['A', 'B'])
-    expect((await database.rows.get(['B', 1]))!.contactId).toBe('c:1001')
+    expect((await rowAt(database, 'B', 1))!.contactId).toBe('c:1001')
   })
 })
 
@@ -310,7 +311,8 @@ describe('paging, counting and facets', () => {
       pages.push(rows.length)
       seen.push(...rows.map((row) => row.index))
     }
-    await eachRowPage('L', { filters: { country: ['Spain'] } }, onPage, 1000, database)
+    // Pages of at least 50 matching rows, a block's worth at a time: 66, 67 and 67 Spanish rows a block.
+    await eachRowPage('L', { filters: { country: ['Spain'] } }, onPage, 50, database)
     expect(pages).toEqual([66, 67, 67])
     expect(seen.length).toBe(200)
     expect(seen).toEqual([...seen].sort((a, b) => a - b))
@@ -377,7 +379,7 @@ describe('facet counts', () => {
       { value: '', count: 3 },
       { value: 'deliverable', count: 1 },
     ])
-    expect((await database.rows.get(['L', 1]))!.emailStatus).toBeUndefined()
+    expect((await rowAt(database, 'L', 1))!.emailStatus).toBeUndefined()
     expect(await countRows('L', { filters: { emailStatus: [''] } }, database)).toBe(3)
     await listOperations(database).deleteList('L')
     expect(await database.facetCounts.count()).toBe(0)

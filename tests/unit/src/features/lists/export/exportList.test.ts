@@ -1,6 +1,7 @@
 import 'fake-indexeddb/auto'
 import Papa from 'papaparse'
 import { describe, expect, it } from 'vitest'
+import { blockTables, putRows } from '@/db/blocks'
 import { LeadkeeperDb, type ListRecord, type RowRecord } from '@/db/schema'
 import { csvCell, neutralise } from '@domain/export/csv'
 import { exportFileName, exportList } from '@/features/lists/export/exportList'
@@ -42,7 +43,7 @@ const dangerous = ['=SUM(A1)', '+1', '-2', '@cmd', '\tx', '\rx', '\nx']
 
 async function seeded(): Promise<LeadkeeperDb> {
   const database = freshDb()
-  await database.rows.bulkPut([
+  const rows = [
     row(2, ['Cy', 'cy@z.io', 'plain']),
     row(0, ['Ada "the first"', 'ada@x.io', 'line one\nline two'], {
       contact_email_address: 'ada@engines.io',
@@ -55,7 +56,8 @@ async function seeded(): Promise<LeadkeeperDb> {
       contact_location_country: 'Spain',
     }),
     ...dangerous.slice(3).map((cell, at) => row(3 + at, [cell, '', ''])),
-  ])
+  ]
+  await database.transaction('rw', blockTables(database), () => putRows(database, 'L', rows))
   return database
 }
 

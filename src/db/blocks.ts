@@ -1,0 +1,183 @@
+import Dexie from 'dexie'
+import { blockOf, blockSize, facetBlockOf } from './block-shape'
+import type { LeadkeeperDb, RowBlock, RowRecord, StoredRow } from './schema'
+
+export { blockOf, blockSize } from './block-shape'
+
+/**
+ * Reading and writing a list's rows in their blocks. Every write goes through `writeBlocks`, which
+ * keeps each block's facet columns and revision with it: call it inside a transaction over
+ * `blockTables(database)` (and whatever else the change touches).
+ */
+
+export const blockTables = (database: LeadkeeperDb) => [
+  database.blocks,
+  database.blockFacets,
+  database.blockRevs,
+]
+
+const key = (listId: string, block: number): [string, number] => [listId, block]
+
+/** Every block key of a list. */
+export function listBlockRange(listId: string): [[string, unknown], [string, unknown]] {
+  return [
+    [listId, Dexie.minKey],
+    [listId, Dexie.maxKey],
+  ]
+}
+
+export function withList(listId: string, row: StoredRow): RowRecord {
+  return { ...row, listId }
+}
+
+function stored(row: RowRecord): StoredRow {
+  const { listId: _listId, ...rest } = row
+  return rest
+}
+
+/** The blocks holding these rows, by block number (a block not written yet is absent). */
+export async function readBlocks(
+  database: LeadkeeperDb,
+  listId: string,
+  numbers: Iterable<number>,
+): Promise<Map<number, RowBlock>> {
+  const wanted = [...new Set(numbers)]
+  const blocks = await database.blocks.bulkGet(wanted.map((number) => key(listId, number)))
+  const out = new Map<number, RowBlock>()
+  blocks.forEach((block, at) => {
+    if (block) out.set(wanted[at]!, block)
+  })
+  return out
+}
+
+/** The rows at these indexes, by index; an index with no row is absent. */
+export async function readRows(
+  database: LeadkeeperDb,
+  listId: string,
+  indexes: readonly number[],
+): Promise<Map<number, RowRecord>> {
+  const blocks = await readBlocks(database, listId, indexes.map(blockOf))
+  const out = new Map<number, RowRecord>()
+  for (const index of indexes) {
+    const row = blocks.get(blockOf(index))?.rows[index % blockSize]
+    if (row) out.set(index, withList(listId, row))
+  }
+  return out
+}
+
+export async function rowAt(
+  database: LeadkeeperDb,
+  listId: string,
+  index: number,
+): Promise<RowRecord | undefined> {
+  return (await readRows(database, listId, [index])).get(index)
+}
+
+/** The rows of `[start, end)` in import order, read a few blocks at a time. */
+export async function readRange(
+  database: LeadkeeperDb,
+  listId: string,
+  start: number,
+  end: number,
+): Promise<RowRecord[]> {
+  if (end <= start) return []
+  const blocks = await database.blocks
+    .where('[listId+block]')
+    .between(key(listId, blockOf(start)), key(listId, blockOf(end - 1)), true, true)
+    .toArray()
+  const out: RowRecord[] = []
+  for (const block of blocks) {
+    const first = block.block * blockSize
+    const from = Math.max(start, first) - first
+    const to = Math.min(end, first + block.rows.length) - first
+    for (let at = from; at < to; at++) {
+      const row = block.rows[at]
+      if (row) out.push(withList(listId, row))
+    }
+  }
+  return out
+}
+
+/**
+ * Writes whole blocks with their facet columns and a new revision each; in the caller's
+ * transaction over `blockTables`.
+ */
+export async function writeBlocks(database: LeadkeeperDb, listId: string, blocks: RowBlock[]): Promise<void> {
+  if (blocks.length === 0) return
+  const revisions = (await database.blockRevs.get(listId)) ?? { listId, revs: [] }
+  const revs = revisions.revs
+  for (const block of blocks) {
+    for (let at = revs.length; at < block.block; at++) revs[at] = 0
+    revs[block.block] = (revs[block.block] ?? 0) + 1
+  }
+  await database.blocks.bulkPut(blocks)
+  await database.blockFacets.bulkPut(blocks.map(facetBlockOf))
+  await database.blockRevs.put({ listId, revs })
+}
+
+/**
+ * Puts rows at their indexes, in their blocks (a block not written yet is started); in the
+ * caller's transaction over `blockTables`.
+ */
+export async function putRows(
+  database: LeadkeeperDb,
+  listId: string,
+  rows: readonly RowRecord[],
+): Promise<void> {
+  if (rows.length === 0) return
+  const blocks = await readBlocks(
+    database,
+    listId,
+    rows.map((row) => blockOf(row.index)),
+  )
+  for (const row of rows) {
+    const number = blockOf(row.index)
+    let block = blocks.get(number)
+    if (!block) {
+      block = { listId, block: number, rows: [] }
+      blocks.set(number, block)
+    }
+    block.rows[row.index - number * blockSize] = stored(row)
+  }
+  await writeBlocks(database, listId, [...blocks.values()])
+}
+
+/**
+ * Walks a list's blocks in order, `batch` blocks per read, from block `from`: each call gets one
+ * block's rows. `onBlock` may be async.
+ */
+export async function eachBlock(
+  database: LeadkeeperDb,
+  listId: string,
+  onBlock: (rows: RowRecord[], block: number) => void | Promise<void>,
+  batch = 10,
+): Promise<void> {
+  let next = 0
+  for (;;) {
+    const blocks = await database.blocks
+      .where('[listId+block]')
+      .between(key(listId, next), key(listId, Infinity), true, false)
+      .limit(batch)
+      .toArray()
+    if (blocks.length === 0) return
+    for (const block of blocks) {
+      const rows: RowRecord[] = []
+      for (const row of block.rows) if (row) rows.push(withList(listId, row))
+      await onBlock(rows, block.block)
+    }
+    next = blocks[blocks.length - 1]!.block + 1
+  }
+}
+
+/** Deletes every block of a list; in the caller's transaction over `blockTables`. */
+export async function deleteBlocks(database: LeadkeeperDb, listId: string): Promise<void> {
+  await database.blocks
+    .where('[listId+block]')
+    .between(...listBlockRange(listId), true, true)
+    .delete()
+  await database.blockFacets
+    .where('[listId+block]')
+    .between(...listBlockRange(listId), true, true)
+    .delete()
+  await database.blockRevs.delete(listId)
+}

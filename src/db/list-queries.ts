@@ -1,0 +1,114 @@
+import { blockOf, blockSize, withList } from './blocks'
+import { isPlain, loadColumns, positionsOf, type ListColumns, type RowQuery } from './row-query'
+import type { LeadkeeperDb, RowBlock, RowRecord } from './schema'
+
+/**
+ * The grid's view of a list: its filter and order, and the rows at any position of it. Runs in the
+ * query worker (`src/workers/list-query.ts`), which keeps the list's facet columns and its recent
+ * blocks between calls, so the page never filters, sorts or reads a block itself.
+ */
+export interface ListQueries {
+  /**
+   * Sets the list's view and answers how many rows it holds; null for the whole list in import
+   * order (the list record knows its size, so nothing is counted).
+   */
+  view(listId: string, query: Omit<RowQuery, 'offset' | 'limit'>): Promise<number | null>
+  /** The rows at view positions `[start, start + count)`. */
+  rows(listId: string, start: number, count: number): Promise<RowRecord[]>
+  dispose(): void
+}
+
+/** Blocks kept between calls: a screen and the ones around it, ~150 kB each. */
+const cachedBlocks = 64
+
+export class LocalListQueries implements ListQueries {
+  private columns: ListColumns | null = null
+  private current: { listId: string; positions: Int32Array | null } | null = null
+  private readonly blocks = new Map<number, { rev: number; block: RowBlock }>()
+  private blocksOf: string | null = null
+
+  constructor(private readonly database: LeadkeeperDb) {}
+
+  async view(listId: string, query: Omit<RowQuery, 'offset' | 'limit'>): Promise<number | null> {
+    if (isPlain(query)) {
+      this.current = { listId, positions: null }
+      return null
+    }
+    this.columns = await loadColumns(this.database, listId, this.columns ?? undefined)
+    const positions = positionsOf(this.columns, query)
+    this.current = { listId, positions }
+    return positions.length
+  }
+
+  async rows(listId: string, start: number, count: number): Promise<RowRecord[]> {
+    const positions = this.current?.listId === listId ? this.current.positions : null
+    const end = positions ? Math.min(positions.length, start + count) : start + count
+    const indexes: number[] = []
+    for (let at = start; at < end; at++) indexes.push(positions ? positions[at]! : at)
+    const blocks = await this.blocksAt(listId, indexes.map(blockOf))
+    return indexes.flatMap((index) => {
+      const row = blocks.get(blockOf(index))?.rows[index % blockSize]
+      return row ? [withList(listId, row)] : []
+    })
+  }
+
+  dispose(): void {
+    this.columns = null
+    this.current = null
+    this.blocks.clear()
+  }
+
+  /** Blocks by number, from the cache while their revision holds. */
+  private async blocksAt(listId: string, numbers: number[]): Promise<Map<number, RowBlock>> {
+    if (this.blocksOf !== listId) {
+      this.blocks.clear()
+      this.blocksOf = listId
+    }
+    const wanted = [...new Set(numbers)]
+    const out = new Map<number, RowBlock>()
+    if (wanted.length === 0) return out
+    await this.database.transaction('r', [this.database.blockRevs, this.database.blocks], async () => {
+      const revs = (await this.database.blockRevs.get(listId))?.revs ?? []
+      const missing: number[] = []
+      for (const number of wanted) {
+        const cached = this.blocks.get(number)
+        if (cached && cached.rev === revs[number]) {
+          out.set(number, cached.block)
+          // Most recently used last: the oldest go first when the cache is full.
+          this.blocks.delete(number)
+          this.blocks.set(number, cached)
+        } else missing.push(number)
+      }
+      if (missing.length === 0) return
+      const read = await this.readBlocks(listId, missing)
+      for (const block of read) {
+        out.set(block.block, block)
+        this.blocks.set(block.block, { rev: revs[block.block] ?? 0, block })
+      }
+    })
+    for (const number of this.blocks.keys()) {
+      if (this.blocks.size <= cachedBlocks) break
+      this.blocks.delete(number)
+    }
+    return out
+  }
+
+  /** Neighbouring blocks in one range read, scattered ones by key. */
+  private async readBlocks(listId: string, numbers: number[]): Promise<RowBlock[]> {
+    const sorted = [...numbers].sort((a, b) => a - b)
+    const first = sorted[0]!
+    const last = sorted[sorted.length - 1]!
+    if (last - first < sorted.length * 2) {
+      const range = await this.database.blocks
+        .where('[listId+block]')
+        .between([listId, first], [listId, last], true, true)
+        .toArray()
+      const wanted = new Set(sorted)
+      return range.filter((block) => wanted.has(block.block))
+    }
+    const blocks = await this.database.blocks.bulkGet(
+      sorted.map((number): [string, number] => [listId, number]),
+    )
+    return blocks.filter((block): block is RowBlock => block !== undefined)
+  }
+}

@@ -1,0 +1,10 @@
+import type { RowQuery } from './row-query'
+import type { RowRecord } from './schema'
+
+/** Messages between the page and the query worker. */
+export type QueryRequest =
+  | { id: number; type: 'view'; listId: string; query: Omit<RowQuery, 'offset' | 'limit'> }
+  | { id: number; type: 'rows'; listId: string; start: number; count: number }
+
+export type QueryReply =
+  { id: number; ok: true; result: number | null | RowRecord[] } | { id: number; ok: false; message: string }

@@ -1,0 +1,31 @@
+import { LocalListQueries } from '@/db/list-queries'
+import type { QueryReply, QueryRequest } from '@/db/query-protocol'
+import { db } from '@/db/schema'
+
+/** Filters, sorts and pages the list on screen off the page's thread (see `list-queries.ts`). */
+const scope = self as unknown as {
+  postMessage(message: QueryReply): void
+  onmessage: ((event: MessageEvent<QueryRequest>) => void) | null
+}
+const queries = new LocalListQueries(db)
+// One call at a time: a view's columns are built before the rows that follow it are read.
+let queue: Promise<void> = Promise.resolve()
+
+scope.onmessage = (event) => {
+  const request = event.data
+  queue = queue.then(async () => {
+    try {
+      const result =
+        request.type === 'view'
+          ? await queries.view(request.listId, request.query)
+          : await queries.rows(request.listId, request.start, request.count)
+      scope.postMessage({ id: request.id, ok: true, result })
+    } catch (error) {
+      scope.postMessage({
+        id: request.id,
+        ok: false,
+        message: error instanceof Error ? error.message : String(error),
+      })
+    }
+  })
+}

@@ -1,0 +1,111 @@
+import 'fake-indexeddb/auto'
+import { describe, expect, it } from 'vitest'
+import { blockTables, putRows } from '@/db/blocks'
+import { LocalListQueries } from '@/db/list-queries'
+import { loadColumns, positionsOf } from '@/db/row-query'
+import { LeadkeeperDb, type RowRecord } from '@/db/schema'
+
+const freshDb = () => new LeadkeeperDb('q-' + crypto.randomUUID())
+
+const statuses = ['deliverable', 'catch_all', undefined] as const
+
+/** 2,500 rows over three blocks: the last one partly filled. */
+function rows(listId: string, count = 2_500): RowRecord[] {
+  return Array.from({ length: count }, (_, index): RowRecord => {
+    const emailStatus = statuses[index % 3]
+    return {
+      listId,
+      index,
+      values: [`F${index}`],
+      issues: [],
+      skip: false,
+      status: emailStatus ? 'found' : 'pending',
+      ...(emailStatus ? { emailStatus } : {}),
+      ...(index % 4 === 0 ? { country: index % 8 === 0 ? 'Spain' : 'France' } : {}),
+      ...(index % 5 === 0 ? { hasPhone: 1 as const } : {}),
+    }
+  })
+}
+
+async function seeded(listId = 'L') {
+  const database = freshDb()
+  await database.transaction('rw', blockTables(database), () => putRows(database, listId, rows(listId)))
+  return database
+}
+
+describe('queries over facet columns', () => {
+  it('filters by every chosen facet, in import order', async () => {
+    const database = await seeded()
+    const columns = await loadColumns(database, 'L')
+    expect(columns.size).toBe(2_500)
+    const spainDeliverable = positionsOf(columns, {
+      filters: { country: ['Spain'], emailStatus: ['deliverable'] },
+    })
+    const expected = rows('L').filter((row) => row.country === 'Spain' && row.emailStatus === 'deliverable')
+    expect(Array.from(spainDeliverable)).toEqual(expected.map((row) => row.index))
+    // The unknown value ('' for a descriptive facet) finds the rows without one.
+    const unknown = positionsOf(columns, { filters: { emailStatus: [''] } })
+    expect(unknown.length).toBe(rows('L').filter((row) => !row.emailStatus).length)
+    expect(positionsOf(columns, { filters: { country: ['Peru'] } }).length).toBe(0)
+  })
+
+  it("sorts by a facet's value, unknown first, ties in import order; desc reverses", async () => {
+    const columns = await loadColumns(await seeded(), 'L')
+    const asc = Array.from(positionsOf(columns, { sort: { field: 'emailStatus', direction: 'asc' } }))
+    expect(asc).toHaveLength(2_500)
+    const byStatus = (status: string | undefined) =>
+      rows('L')
+        .filter((row) => row.emailStatus === status)
+        .map((row) => row.index)
+    expect(asc).toEqual([...byStatus(undefined), ...byStatus('catch_all'), ...byStatus('deliverable')])
+    const desc = Array.from(positionsOf(columns, { sort: { field: 'emailStatus', direction: 'desc' } }))
+    expect(desc).toEqual([...asc].reverse())
+    const phones = Array.from(positionsOf(columns, { sort: { field: 'hasPhone', direction: 'asc' } }))
+    expect(phones.slice(-500).every((index) => index % 5 === 0)).toBe(true)
+  })
+
+  it('reloads only the blocks written since, and sees their change', async () => {
+    const database = await seeded()
+    const before = await loadColumns(database, 'L')
+    expect(before.revs).toEqual([1, 1, 1])
+    const row = rows('L')[1_200]!
+    await database.transaction('rw', blockTables(database), () =>
+      putRows(database, 'L', [{ ...row, emailStatus: 'undeliverable', status: 'found' }]),
+    )
+    const after = await loadColumns(database, 'L', before)
+    expect(after.revs).toEqual([1, 2, 1])
+    expect(Array.from(positionsOf(after, { filters: { emailStatus: ['undeliverable'] } }))).toEqual([1_200])
+    expect(positionsOf(after, { filters: { emailStatus: ['deliverable', 'catch_all', ''] } }).length).toBe(
+      2_499,
+    )
+  })
+})
+
+describe('the view the grid reads', () => {
+  it('answers a view with its count and its rows by position; a plain view is counted by the list', async () => {
+    const database = await seeded()
+    const queries = new LocalListQueries(database)
+    expect(await queries.view('L', {})).toBeNull()
+    expect((await queries.rows('L', 998, 4)).map((row) => row.index)).toEqual([998, 999, 1_000, 1_001])
+    expect((await queries.rows('L', 2_498, 10)).map((row) => row.index)).toEqual([2_498, 2_499])
+    const count = await queries.view('L', {
+      filters: { country: ['Spain'] },
+      sort: { field: 'index', direction: 'desc' },
+    })
+    expect(count).toBe(313)
+    const page = await queries.rows('L', 0, 3)
+    expect(page.map((row) => row.index)).toEqual([2_496, 2_488, 2_480])
+    expect(page.every((row) => row.listId === 'L' && row.country === 'Spain')).toBe(true)
+  })
+
+  it('reads a changed block again rather than serving the cached one', async () => {
+    const database = await seeded()
+    const queries = new LocalListQueries(database)
+    expect((await queries.rows('L', 5, 1))[0]!.values).toEqual(['F5'])
+    const row = rows('L')[5]!
+    await database.transaction('rw', blockTables(database), () =>
+      putRows(database, 'L', [{ ...row, values: ['Changed'] }]),
+    )
+    expect((await queries.rows('L', 5, 1))[0]!.values).toEqual(['Changed'])
+  })
+})
