@@ -106,9 +106,10 @@ test('a big import shows its progress and can be cancelled, leaving nothing behi
         const request = indexedDB.open('leadkeeper')
         request.onerror = () => reject(request.error)
         request.onsuccess = () => {
-          const transaction = request.result.transaction(['lists', 'rows'])
-          const counts = [transaction.objectStore('lists').count(), transaction.objectStore('rows').count()]
-          transaction.oncomplete = () => resolve(counts[0]!.result + counts[1]!.result)
+          const stores = ['lists', 'blocks', 'blockFacets', 'blockRevs', 'facetCounts']
+          const transaction = request.result.transaction(stores)
+          const counts = stores.map((store) => transaction.objectStore(store).count())
+          transaction.oncomplete = () => resolve(counts.reduce((sum, count) => sum + count.result, 0))
         }
       }),
   )
