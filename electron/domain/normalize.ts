@@ -2,8 +2,14 @@
  * How a name or a domain is compared, shared by the engine (which de-duplicates what it sends) and
  * the import (which flags duplicates before anything is spent), so both agree on what "the same" is.
  */
-export const clean = (value: string | undefined): string =>
-  (value ?? '').normalize('NFC').replace(/\s+/g, ' ').trim()
+export const clean = (value: string | undefined): string => {
+  const text = value ?? ''
+  // Printable ASCII words one space apart are clean already (and NFC): most cells of most files,
+  // checked in one pass instead of three.
+  return plainText.test(text) ? text : text.normalize('NFC').replace(/\s+/g, ' ').trim()
+}
+
+const plainText = /^(?:[!-~]+(?: [!-~]+)*)?$/
 
 /** `https://www.Example.com/about?x` → `example.com`; `jane@Example.com` → `example.com`. */
 export function normalizeDomain(value: string | undefined): string {

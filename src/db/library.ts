@@ -1,13 +1,16 @@
-import type { Table } from 'dexie'
+import type { Collection, Table } from 'dexie'
 import type { Answers, DataKind } from '@domain/kinds'
 import { isBlank } from '@domain/row'
+import { companyFacets, companyWords, contactFacets, contactWords, LibraryTally } from './library-shape'
 import {
   db as appDb,
   type CompanyRecord,
   type ContactRecord,
   type LeadkeeperDb,
+  type LibraryCountRecord,
   type Provenance,
 } from './schema'
+import { fold, matchesWords, searchWords } from './words'
 
 /**
  * The offline library: every person and company any list, search or lookup has found, one record
@@ -89,7 +92,7 @@ export function contactFromPayload(payload: Payload): ContactFields | null {
         ? `n:${identity}`
         : ''
   if (id === '') return null
-  return {
+  const fields = {
     id,
     fullName,
     email,
@@ -107,11 +110,12 @@ export function contactFromPayload(payload: Payload): ContactFields | null {
     domainLower: companyDomain,
     data,
   }
+  return { ...fields, words: contactWords(fields) }
 }
 
 export type CompanyFields = Pick<
   CompanyRecord,
-  'domain' | 'name' | 'nameLower' | 'industry' | 'country' | 'data'
+  'domain' | 'name' | 'nameLower' | 'words' | 'industry' | 'country' | 'data'
 >
 
 /** The company a payload describes (its `company_*` fields only), or null without a domain. */
@@ -134,6 +138,7 @@ function fieldsOfCompany(domain: string, data: Payload): CompanyFields {
     domain,
     name,
     nameLower: name.toLowerCase(),
+    words: companyWords({ name, domain }),
     industry: text(data['company_industry']),
     country: text(data['company_head_quarters_country']) || text(data['company_address_country']),
     data,
@@ -185,25 +190,106 @@ function mergeContact(
 }
 
 /**
- * A payload without a contact id may describe someone already known under another key (a list
- * found them by id, a lookup brings only their name): find them by email, then by name and domain.
+ * Finds the record a payload's person already has, under whatever key they were first stored: by
+ * the payload's key, then by contact id (kept among a record's words, so a person first stored by
+ * name and domain and later found with an id stays one record), by email, then by name and domain.
+ * A batch is looked up with three reads, whatever its size; records made or changed by the batch
+ * are found by the payloads after them (`remember`).
  */
-async function existingContactId(database: LeadkeeperDb, fields: ContactFields): Promise<string> {
-  if (await database.contacts.get(fields.id)) return fields.id
-  if (fields.emailLower) {
-    const byEmail = await database.contacts.where('emailLower').equals(fields.emailLower).first()
-    if (byEmail) return byEmail.id
+class ContactFinder {
+  private readonly byWord = new Map<string, ContactRecord[]>()
+  private readonly byIdentity = new Map<string, ContactRecord[]>()
+  private readonly byKey = new Map<string, ContactRecord>()
+
+  static async load(database: LeadkeeperDb, fields: ContactFields[]): Promise<ContactFinder> {
+    const finder = new ContactFinder()
+    const keys = [...new Set(fields.map((one) => one.id))]
+    const words = new Set<string>()
+    const identities = new Set<string>()
+    for (const one of fields) {
+      if (one.id.startsWith('c:')) words.add(fold(one.id))
+      if (one.emailLower) words.add(fold(one.emailLower))
+      if (one.identity) identities.add(one.identity)
+    }
+    const [direct, worded, named] = await Promise.all([
+      database.contacts.bulkGet(keys),
+      words.size > 0
+        ? database.contacts
+            .where('words')
+            .anyOf([...words])
+            .toArray()
+        : [],
+      identities.size > 0
+        ? database.contacts
+            .where('identity')
+            .anyOf([...identities])
+            .toArray()
+        : [],
+    ])
+    for (const record of [...direct, ...worded, ...named]) if (record) finder.remember(record)
+    return finder
   }
-  if (fields.identity) {
-    const byName = await database.contacts.where('identity').equals(fields.identity).first()
-    if (byName) return byName.id
+
+  get(id: string): ContactRecord | undefined {
+    return this.byKey.get(id)
   }
-  return fields.id
+
+  remember(record: ContactRecord): void {
+    this.byKey.set(record.id, record)
+    for (const word of record.words ?? []) push(this.byWord, word, record)
+    if (record.identity) push(this.byIdentity, record.identity, record)
+  }
+
+  idOf(fields: ContactFields): string {
+    if (this.byKey.has(fields.id)) return fields.id
+    const idWord = fields.id.startsWith('c:') ? fold(fields.id) : null
+    // A person with a contact id joins a record by email or name only if it has no id of its own:
+    // two ids are two people, whatever they share.
+    const joinable = (contact: ContactRecord) =>
+      !idWord || !contact.words.some((word) => word.startsWith('c:'))
+    const first = (candidates: ContactRecord[] | undefined, keep: (contact: ContactRecord) => boolean) =>
+      candidates
+        ?.filter((contact) => this.byKey.get(contact.id) === contact && keep(contact))
+        .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))[0]
+    const found =
+      (idWord ? first(this.byWord.get(idWord), () => true) : undefined) ??
+      (fields.emailLower
+        ? first(
+            this.byWord.get(fold(fields.emailLower)),
+            (contact) => contact.emailLower === fields.emailLower && joinable(contact),
+          )
+        : undefined) ??
+      (fields.identity ? first(this.byIdentity.get(fields.identity), joinable) : undefined)
+    return found?.id ?? fields.id
+  }
+}
+
+function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
+  const known = map.get(key)
+  if (known) known.push(value)
+  else map.set(key, [value])
+}
+
+/** Adds a tally's changes to the stored library counts; inside the transaction of the change. */
+async function applyLibraryTally(database: LeadkeeperDb, tally: LibraryTally): Promise<void> {
+  const changes = tally.records()
+  if (changes.length === 0) return
+  const keys = changes.map(({ table, facet, value }): [string, string, string] => [table, facet, value])
+  const stored = await database.libraryCounts.bulkGet(keys)
+  const kept: LibraryCountRecord[] = []
+  const emptied: [string, string, string][] = []
+  changes.forEach((change, at) => {
+    const count = (stored[at]?.count ?? 0) + change.count
+    if (count > 0) kept.push({ ...change, count })
+    else emptied.push(keys[at]!)
+  })
+  await database.libraryCounts.bulkPut(kept)
+  if (emptied.length > 0) await database.libraryCounts.bulkDelete(emptied)
 }
 
 /**
  * Stores the people of any service payload; returns, per payload, the id of its library contact
- * (null when the payload names nobody). One transaction for the whole batch.
+ * (null when the payload names nobody). One transaction for the whole batch, counts included.
  */
 export async function upsertContacts(
   payloads: Payload[],
@@ -212,22 +298,32 @@ export async function upsertContacts(
   /** Per payload, the kinds of data it answers (a list run's); searches and lookups answer none. */
   kinds: readonly (readonly DataKind[])[] = [],
 ): Promise<(string | null)[]> {
-  return database.transaction('rw', database.contacts, async () => {
+  return database.transaction('rw', [database.contacts, database.libraryCounts], async () => {
     const fields = payloads.map(contactFromPayload)
-    const ids: (string | null)[] = []
-    for (const one of fields) {
-      if (!one) ids.push(null)
-      else ids.push(one.id.startsWith('c:') ? one.id : await existingContactId(database, one))
-    }
-    const unique = [...new Set(ids.filter((id): id is string => id !== null))]
-    const known = new Map<string, ContactRecord>()
-    for (const record of await database.contacts.bulkGet(unique)) if (record) known.set(record.id, record)
-    fields.forEach((one, at) => {
-      const id = ids[at]
-      if (!one || !id) return
-      known.set(id, mergeContact(known.get(id), { ...one, id }, source, kinds[at] ?? []))
+    const finder = await ContactFinder.load(
+      database,
+      fields.filter((one): one is ContactFields => one !== null),
+    )
+    const before = new Map<string, ContactRecord>()
+    const after = new Map<string, ContactRecord>()
+    const ids = fields.map((one, at) => {
+      if (!one) return null
+      const id = finder.idOf(one)
+      const known = finder.get(id)
+      if (known && !after.has(id)) before.set(id, known)
+      const merged = mergeContact(known, { ...one, id }, source, kinds[at] ?? [])
+      finder.remember(merged)
+      after.set(id, merged)
+      return id
     })
-    await database.contacts.bulkPut(unique.map((id) => known.get(id)!))
+    const tally = new LibraryTally()
+    for (const [id, record] of after) {
+      const old = before.get(id)
+      if (old) tally.contact(old, -1)
+      tally.contact(record, 1)
+    }
+    await database.contacts.bulkPut([...after.values()])
+    await applyLibraryTally(database, tally)
     return ids
   })
 }
@@ -238,13 +334,14 @@ export async function upsertCompanies(
   source: Provenance,
   database: LeadkeeperDb = appDb,
 ): Promise<(string | null)[]> {
-  return database.transaction('rw', database.companies, async () => {
+  return database.transaction('rw', [database.companies, database.libraryCounts], async () => {
     const fields = payloads.map(companyFromPayload)
     const domains = fields.map((one) => one?.domain ?? null)
     const unique = [...new Set(domains.filter((domain): domain is string => domain !== null))]
-    const known = new Map<string, CompanyRecord>()
+    const before = new Map<string, CompanyRecord>()
     for (const record of await database.companies.bulkGet(unique))
-      if (record) known.set(record.domain, record)
+      if (record) before.set(record.domain, record)
+    const known = new Map(before)
     for (const one of fields) {
       if (!one) continue
       const before = known.get(one.domain)
@@ -259,7 +356,14 @@ export async function upsertCompanies(
         updatedAt: Math.max(before.updatedAt, source.at),
       })
     }
+    const tally = new LibraryTally()
+    for (const domain of unique) {
+      const old = before.get(domain)
+      if (old) tally.company(old, -1)
+      tally.company(known.get(domain)!, 1)
+    }
     await database.companies.bulkPut(unique.map((domain) => known.get(domain)!))
+    await applyLibraryTally(database, tally)
     return domains
   })
 }
@@ -268,7 +372,10 @@ export type ContactFacet = 'emailStatus' | 'seniority' | 'country'
 export type CompanyFacet = 'industry' | 'country'
 
 export interface LibrarySearch<F extends string> {
-  /** Matched from the start of a name, an email or a domain, case-insensitive. */
+  /**
+   * Words typed by the user: each must start a word of the record (a word of the name, the email,
+   * the domain), whatever the case and accents.
+   */
   prefix?: string
   facets?: Partial<Record<F, string[]>>
 }
@@ -287,73 +394,62 @@ export interface FacetCount {
   count: number
 }
 
-/** The first page walks at most this many records per index before leaving the rest to `match*`. */
+/** The first page walks at most this many index entries before leaving the rest to `match*`. */
 const firstPageReadCap = 4_000
 
 type Fields = Record<string, unknown>
 
 /**
- * How a search reads a table. The matches are ordered by section: first the records whose first
- * prefix index (the name) matches, in that index's order, then those matched only by the second
- * index, and so on; within a section by index value, then primary key, as IndexedDB returns them.
- * So the first page comes from short walks of the indexes and equals the start of the full set.
- * Without a prefix there is one section: the whole name index (every record has a name, maybe '').
+ * How a search reads a table: the `words` index from the first search word (each record once, in
+ * the order of the word it matched by, then its key), the other words and the facets checked on
+ * the record. Without words: the whole table in name order.
  */
 interface Plan<T, I, F extends string> {
   table: Table<T, string, I>
-  indexes: string[]
-  prefix: string
+  words: string[]
   facets: [F, string[]][]
 }
 
-function criteriaOf<F extends string>(search: LibrarySearch<F>): { prefix: string; facets: [F, string[]][] } {
+function criteriaOf<F extends string>(
+  search: LibrarySearch<F>,
+): { words: string[]; facets: [F, string[]][] } {
   const facets = Object.entries(search.facets ?? {}).filter(
     (entry): entry is [F, string[]] => Array.isArray(entry[1]) && entry[1].length > 0,
   )
-  return { prefix: (search.prefix ?? '').trim().toLowerCase(), facets }
+  return { words: searchWords(search.prefix ?? ''), facets }
 }
 
-function planOf<T, I, F extends string>(
-  table: Table<T, string, I>,
-  prefixIndexes: string[],
-  search: LibrarySearch<F>,
-): Plan<T, I, F> {
-  const { prefix, facets } = criteriaOf(search)
-  return { table, indexes: prefix === '' ? prefixIndexes.slice(0, 1) : prefixIndexes, prefix, facets }
+function planOf<T, I, F extends string>(table: Table<T, string, I>, search: LibrarySearch<F>): Plan<T, I, F> {
+  return { table, ...criteriaOf(search) }
 }
 
-/** True when a search has neither prefix nor facet: it matches the whole library. */
+/** True when a search has neither words nor facet: it matches the whole library. */
 export function isEverything<F extends string>(search: LibrarySearch<F>): boolean {
-  const { prefix, facets } = criteriaOf(search)
-  return prefix === '' && facets.length === 0
+  const { words, facets } = criteriaOf(search)
+  return words.length === 0 && facets.length === 0
 }
 
-/** The same bounds as the index ranges below, so a record's section agrees with the walks. */
-function inRange(value: unknown, prefix: string): boolean {
-  return typeof value === 'string' && value >= prefix && value <= prefix + '\uffff'
+/** The records in the plan's order, each once, before the other words and the facets are checked. */
+function walk<T, I, F extends string>(plan: Plan<T, I, F>): Collection<T, string, I> {
+  const [first] = plan.words
+  return first === undefined
+    ? plan.table.orderBy('nameLower')
+    : plan.table.where('words').startsWith(first).distinct()
 }
 
-function sectionRange<T, I, F extends string>(plan: Plan<T, I, F>, index: string) {
-  return plan.prefix === ''
-    ? plan.table.orderBy(index)
-    : plan.table.where(index).between(plan.prefix, plan.prefix + '\uffff', true, true)
-}
-
-/** The section a record belongs to: the first index whose value matches the prefix. */
-function sectionOf<T, I, F extends string>(plan: Plan<T, I, F>, record: T): number {
-  if (plan.prefix === '') return 0
-  return plan.indexes.findIndex((index) => inRange((record as Fields)[index], plan.prefix))
-}
-
-function matchesFacets<T, I, F extends string>(plan: Plan<T, I, F>, record: T): boolean {
-  return plan.facets.every(([field, values]) => values.includes(String((record as Fields)[field])))
+function matches<T, I, F extends string>(plan: Plan<T, I, F>, record: T): boolean {
+  const fields = record as Fields
+  return (
+    (plan.words.length < 2 || matchesWords(fields['words'] as string[], plan.words.slice(1))) &&
+    plan.facets.every(([field, values]) => values.includes(String(fields[field])))
+  )
 }
 
 /**
- * The first `limit` matches, from walks of the indexes in key order that stop once enough are
- * found: a broad prefix over a million records reads a few hundred of them. Facets filter the
- * records walked; a rare facet value may need more than `firstPageReadCap` records per section, and
- * then the page holds what was found so far (not exact) and the rest comes from `matchKeys`.
+ * The first `limit` matches, from a walk of the index that stops once enough are found: a broad
+ * word over a million records reads a few hundred of them. A rare facet value may need more than
+ * `firstPageReadCap` records; then the page holds what was found so far (not exact) and the rest
+ * comes from `matchKeys`.
  */
 async function firstMatches<T, I, F extends string>(
   plan: Plan<T, I, F>,
@@ -361,32 +457,17 @@ async function firstMatches<T, I, F extends string>(
 ): Promise<LibraryPage<T>> {
   // One more than asked, to know whether the page holds every match.
   const wanted = limit + 1
-  const items: T[] = []
-  for (const [section, index] of plan.indexes.entries()) {
-    let read = wanted
-    for (;;) {
-      const records = await sectionRange(plan, index).limit(read).toArray()
-      const kept = records.filter(
-        (record) => sectionOf(plan, record) === section && matchesFacets(plan, record),
-      )
-      const missing = wanted - items.length
-      if (kept.length >= missing) {
-        items.push(...kept.slice(0, missing))
-        const page = items.slice(0, limit)
-        return { items: page, total: page.length, exact: items.length <= limit }
-      }
-      if (records.length < read) {
-        items.push(...kept)
-        break
-      }
-      if (read >= firstPageReadCap) {
-        items.push(...kept)
-        return { items, total: items.length, exact: false }
-      }
-      read = Math.min(read * 4, firstPageReadCap)
+  let read = wanted
+  for (;;) {
+    const records = await walk(plan).limit(read).toArray()
+    const kept = records.filter((record) => matches(plan, record))
+    if (kept.length >= wanted || records.length < read) {
+      const page = kept.slice(0, limit)
+      return { items: page, total: page.length, exact: kept.length <= limit }
     }
+    if (read >= firstPageReadCap) return { items: kept, total: kept.length, exact: false }
+    read = Math.min(read * 4, firstPageReadCap)
   }
-  return { items, total: items.length, exact: true }
 }
 
 /** The primary keys holding any of the values of one facet, from its index. */
@@ -400,28 +481,23 @@ async function facetKeys<T, I>(
 }
 
 /**
- * Every match, in the plan's order. Each section is one key range read with getAllKeys; facets are
- * key sets read from their indexes, so no record is read. Keys are small strings: even a large
- * library fits, and the records are read a page at a time.
+ * Every match, in the plan's order. One word: the index's keys alone, each record once; facets are
+ * key sets read from their indexes, so no record is read. Several words: the records of the first
+ * are read to check the others.
  */
 async function matchKeys<T, I, F extends string>(plan: Plan<T, I, F>): Promise<string[]> {
-  const [sections, facetSets] = await Promise.all([
-    Promise.all(plan.indexes.map((index) => sectionRange(plan, index).primaryKeys())),
+  const range =
+    plan.words.length > 1
+      ? walk(plan).filter((record) =>
+          matchesWords((record as Fields)['words'] as string[], plan.words.slice(1)),
+        )
+      : walk(plan)
+  const [keys, facetSets] = await Promise.all([
+    range.primaryKeys(),
     Promise.all(plan.facets.map(([field, values]) => facetKeys(plan.table, field, values))),
   ])
-  let keys = sections[0] ?? []
-  if (sections.length > 1) {
-    const seen = new Set<string>()
-    keys = []
-    for (const section of sections) {
-      for (const key of section) {
-        if (seen.has(key)) continue
-        seen.add(key)
-        keys.push(key)
-      }
-    }
-  }
-  return facetSets.length === 0 ? keys : keys.filter((key) => facetSets.every((set) => set.has(key)))
+  const unique = plan.words.length === 0 ? keys : [...new Set(keys)]
+  return facetSets.length === 0 ? unique : unique.filter((key) => facetSets.every((set) => set.has(key)))
 }
 
 /** Reads of one search see one state of the table. */
@@ -429,15 +505,12 @@ function reading<T, I, R>(table: Table<T, string, I>, work: () => Promise<R>): P
   return table.db.transaction('r', table, work)
 }
 
-const contactIndexes = ['nameLower', 'emailLower', 'domainLower']
-const companyIndexes = ['nameLower', 'domain']
-
 function contactPlan(search: LibrarySearch<ContactFacet>, database: LeadkeeperDb) {
-  return planOf(database.contacts, contactIndexes, search)
+  return planOf(database.contacts, search)
 }
 
 function companyPlan(search: LibrarySearch<CompanyFacet>, database: LeadkeeperDb) {
-  return planOf(database.companies, companyIndexes, search)
+  return planOf(database.companies, search)
 }
 
 /** The first `limit` contacts matching a search (100 by default), fast on any library size. */
@@ -481,39 +554,42 @@ export function matchCompanyDomains(
  * position (the index's cursor skips ahead natively): browsing everything needs no key list.
  */
 export function contactsAt(start: number, count: number, database: LeadkeeperDb = appDb) {
-  return database.contacts.orderBy(contactIndexes[0]!).offset(start).limit(count).toArray()
+  return database.contacts.orderBy('nameLower').offset(start).limit(count).toArray()
 }
 
 export function companiesAt(start: number, count: number, database: LeadkeeperDb = appDb) {
-  return database.companies.orderBy(companyIndexes[0]!).offset(start).limit(count).toArray()
+  return database.companies.orderBy('nameLower').offset(start).limit(count).toArray()
 }
 
-/**
- * Counts per value of one indexed field, from the index alone, most frequent first: one native
- * count per distinct value, so its cost grows with the records, not with JavaScript callbacks.
- */
-export async function indexCounts<T, I>(table: Table<T, string, I>, index: string): Promise<FacetCount[]> {
-  const values = (await table.orderBy(index).uniqueKeys()) as string[]
-  const counts = await Promise.all(
-    values.map(async (value) => ({ value, count: await table.where(index).equals(value).count() })),
-  )
-  return counts.sort((a, b) => b.count - a.count || a.value.localeCompare(b.value))
+const byCount = (a: FacetCount, b: FacetCount) => b.count - a.count || a.value.localeCompare(b.value)
+
+/** Counts per value of a table's facets, most frequent first: the kept counts, a few records. */
+async function keptCounts<F extends string>(
+  database: LeadkeeperDb,
+  table: LibraryCountRecord['table'],
+  facets: readonly F[],
+): Promise<Record<F, FacetCount[]>> {
+  const records = await database.libraryCounts
+    .where('[table+facet+value]')
+    .between([table, ''], [table, '\uffff'], true, true)
+    .toArray()
+  const counts = Object.fromEntries(facets.map((facet) => [facet, [] as FacetCount[]])) as Record<
+    F,
+    FacetCount[]
+  >
+  for (const { facet, value, count } of records) counts[facet as F]?.push({ value, count })
+  for (const facet of facets) counts[facet].sort(byCount)
+  return counts
 }
 
-export async function contactFacetCounts(
+export function contactFacetCounts(
   database: LeadkeeperDb = appDb,
 ): Promise<Record<ContactFacet, FacetCount[]>> {
-  const [emailStatus, seniority, country] = await Promise.all(
-    (['emailStatus', 'seniority', 'country'] as const).map((index) => indexCounts(database.contacts, index)),
-  )
-  return { emailStatus: emailStatus!, seniority: seniority!, country: country! }
+  return keptCounts(database, 'contacts', contactFacets)
 }
 
-export async function companyFacetCounts(
+export function companyFacetCounts(
   database: LeadkeeperDb = appDb,
 ): Promise<Record<CompanyFacet, FacetCount[]>> {
-  const [industry, country] = await Promise.all(
-    (['industry', 'country'] as const).map((index) => indexCounts(database.companies, index)),
-  )
-  return { industry: industry!, country: country! }
+  return keptCounts(database, 'companies', companyFacets)
 }

@@ -118,6 +118,7 @@ export async function applyEnrichmentResults(
     database.lists,
     database.contacts,
     database.companies,
+    database.libraryCounts,
     database.facetCounts,
   ]
   return database.transaction('rw', tables, async () => {

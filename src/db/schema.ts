@@ -1,5 +1,6 @@
 import Dexie, { type EntityTable, type Transaction } from 'dexie'
 import { blockSize, facetBlockOf } from './block-shape'
+import { companyWords, contactWords, LibraryTally } from './library-shape'
 import { descriptiveFacets, FacetTally, unknownValue, type FacetValue, type RowFacet } from './facet-tally'
 import type { JobCounts, JobKind, JobState } from '@shared/contract'
 import type { Answers } from '@domain/kinds'
@@ -116,10 +117,16 @@ export interface ContactRecord {
    * finds out that the library already knows this person.
    */
   identity: string
-  /** Lower-cased keys for prefix search. */
+  /** Lower-cased name: the order the whole library is browsed in. */
   nameLower: string
   emailLower: string
   domainLower: string
+  /**
+   * What a search finds the person by (`words.ts`): each word of the name, the email and the domain,
+   * folded (lower case, no accents), and `c:<contact_id>` once the service gave one, so a person
+   * first stored by name and domain is found again by their id.
+   */
+  words: string[]
   /** The latest full payload. */
   data: Record<string, unknown>
   /** When a list run last answered each kind of data for this person (found or not). */
@@ -134,6 +141,8 @@ export interface CompanyRecord {
   domain: string
   name: string
   nameLower: string
+  /** Each word of the name and the domain, folded (`words.ts`). */
+  words: string[]
   industry: string
   country: string
   /** Payloads merged field by field: a company search row carries the most. */
@@ -152,6 +161,17 @@ export interface FacetCountRecord {
   listId: string
   facet: 'status' | 'emailStatus' | 'seniority' | 'country' | 'company' | 'hasPhone'
   value: string | number
+  count: number
+}
+
+/**
+ * How many library records have each value of a facet: kept with every write, so the library's
+ * filter bar reads a few records instead of counting a million.
+ */
+export interface LibraryCountRecord {
+  table: 'contacts' | 'companies'
+  facet: string
+  value: string
   count: number
 }
 
@@ -218,6 +238,7 @@ export class LeadkeeperDb extends Dexie {
   searchRuns!: EntityTable<SearchRun, 'id'>
   searchResults!: Dexie.Table<SearchResultRecord, [string, string]>
   facetCounts!: Dexie.Table<FacetCountRecord, [string, string, string | number]>
+  libraryCounts!: Dexie.Table<LibraryCountRecord, [string, string, string]>
 
   constructor(name = 'leadkeeper') {
     super(name)
@@ -245,6 +266,31 @@ export class LeadkeeperDb extends Dexie {
       .stores({ blocks: '[listId+block]', blockFacets: '[listId+block]', blockRevs: 'listId' })
       .upgrade((tx) => rowsIntoBlocks(tx))
     this.version(4).stores({ rows: null })
+    // The library is searched by words (any word of a name, accents folded) and counts its facets.
+    this.version(5)
+      .stores({
+        contacts: 'id, identity, nameLower, *words, emailStatus, seniority, country',
+        companies: 'domain, nameLower, *words, industry, country',
+        libraryCounts: '[table+facet+value]',
+      })
+      .upgrade(async (tx) => {
+        const counts = new LibraryTally()
+        await tx
+          .table<ContactRecord>('contacts')
+          .toCollection()
+          .modify((contact) => {
+            contact.words = contactWords(contact)
+            counts.contact(contact, 1)
+          })
+        await tx
+          .table<CompanyRecord>('companies')
+          .toCollection()
+          .modify((company) => {
+            company.words = companyWords(company)
+            counts.company(company, 1)
+          })
+        await tx.table<LibraryCountRecord>('libraryCounts').bulkPut(counts.records())
+      })
   }
 }
 

@@ -116,6 +116,12 @@ test('the library: prefix search, facets, a contact and a company with where the
   await expect(library.count()).toHaveText('1 found')
   await library.search().fill('d7.com')
   await expect(library.count()).toHaveText('3 found')
+  // Any word of a name, in any case and with or without its accents: Person29 and Person290–299.
+  await library.search().fill('PERSÓN29')
+  await expect(library.count()).toHaveText('11 found')
+  await library.search().fill('lina person2')
+  await expect(library.count()).toHaveText('28 found')
+  await shell.screenshot('library-search-words')
   await library.search().fill('')
   await expect(library.count()).toHaveText('300 found')
 

@@ -212,12 +212,12 @@ describe('library search', () => {
     expect(await searchContacts({ prefix: 'nobody' }, database)).toEqual({ items: [], total: 0, exact: true })
   })
 
-  it('orders name matches first, then email, then domain, each by its index', async () => {
+  it('orders matches by the word they start, each person once', async () => {
     const database = await overlapping()
     const ids = await matchContactIds({ prefix: 'mar' }, database)
-    // Names: Mara Lind, Mark Mayer, Mary Stone; emails (name not matched): mars@ash, marsh@zeta;
-    // domains only: marble.com (Anna), mars.org (Bob).
-    expect(ids).toEqual(['c:6', 'c:4', 'c:2', 'c:7', 'c:1', 'c:3', 'c:5'])
+    // mara (Mara Lind), marble.com (Anna's domain), mark (and mark@mayer.de), mars.org (Bob's
+    // domain, and Mara's again), mars@ash.com (Tom's email), marsh (Zoe Marsh), mary (Mary Stone).
+    expect(ids).toEqual(['c:6', 'c:3', 'c:4', 'c:5', 'c:7', 'c:1', 'c:2'])
     const page = await searchContacts({ prefix: 'mar' }, database)
     expect(page.items.map((c) => c.id)).toEqual(ids)
     expect(page).toMatchObject({ total: 7, exact: true })
@@ -257,18 +257,94 @@ describe('library search', () => {
     expect(isEverything({ facets: { country: ['Spain'] } })).toBe(false)
   })
 
+  it('finds people by any word of their name, accents and case folded, every word typed', async () => {
+    const database = freshDb()
+    const person = (id: string, name: string, email = '') => ({
+      contact_id: id,
+      contact_full_name: name,
+      contact_email_address: email,
+      company_domain: 'acme.com',
+    })
+    await upsertContacts(
+      [
+        person('1', 'Amy Brown', 'amy@acme.com'),
+        person('2', 'Zoë Brownlee'),
+        person('3', 'Zoe Adams'),
+        person('4', 'Jean-Luc Picard'),
+        person('5', 'Björn Ångström'),
+        person('6', 'Tom Brow'),
+      ],
+      source('list', 'l'),
+      database,
+    )
+    const ids = (prefix: string) => matchContactIds({ prefix }, database)
+    expect(await ids('brown')).toEqual(['c:1', 'c:2'])
+    expect(await ids('zoe')).toEqual(['c:2', 'c:3'])
+    expect(await ids('ZOË')).toEqual(await ids('zoe'))
+    expect(await ids('zoe brow')).toEqual(['c:2'])
+    expect(await ids('luc')).toEqual(['c:4'])
+    expect(await ids('angstrom')).toEqual(['c:5'])
+    expect(await ids('amy@')).toEqual(['c:1'])
+    expect((await searchContacts({ prefix: 'brown' }, database)).items.map((c) => c.fullName)).toEqual([
+      'Amy Brown',
+      'Zoë Brownlee',
+    ])
+  })
+
+  it('keeps one record for a person first stored by name and domain, later found with an id', async () => {
+    const database = freshDb()
+    const byName = { contact_first_name: 'Ada', contact_last_name: 'Lovelace', company_domain: 'engines.io' }
+    const [first] = await upsertContacts([byName], source('lookup', 'x'), database)
+    expect(first).toBe('n:ada lovelace@engines.io')
+    const [second] = await upsertContacts(
+      [
+        {
+          ...byName,
+          contact_id: 77,
+          contact_email_address: 'ada@engines.io',
+          contact_location_country: 'France',
+        },
+      ],
+      source('list', 'l'),
+      database,
+    )
+    expect(second).toBe(first)
+    expect(await database.contacts.count()).toBe(1)
+    const record = (await database.contacts.get(first!))!
+    expect(record.sources.map((one) => one.kind)).toEqual(['lookup', 'list'])
+    expect(record).toMatchObject({ email: 'ada@engines.io', country: 'France' })
+    // Found again by the id alone, under the key it was first stored by.
+    const [third] = await upsertContacts(
+      [{ contact_id: 77, contact_job_title: 'Analyst' }],
+      source('lookup', 'y'),
+      database,
+    )
+    expect(third).toBe(first)
+    expect(await database.contacts.count()).toBe(1)
+    expect(await matchContactIds({ prefix: 'c:77' }, database)).toEqual([first])
+    // Two ids are two people, even with the same name and domain.
+    const [other] = await upsertContacts([{ ...byName, contact_id: 78 }], source('list', 'l'), database)
+    expect(other).toBe('c:78')
+    expect(await database.contacts.count()).toBe(2)
+    expect((await contactFacetCounts(database)).country).toEqual([
+      { value: '', count: 1 },
+      { value: 'France', count: 1 },
+    ])
+  })
+
   it('keeps a rare facet value exact past the records a first page reads', async () => {
     const database = freshDb()
     const people = Array.from({ length: 4_100 }, (_, i) => ({
       contact_id: i,
       contact_full_name: `Name ${String(i).padStart(4, '0')}`,
-      contact_location_country: i === 4_050 ? 'Iceland' : 'France',
+      // Keys are read in string order: 'c:999' comes last of all.
+      contact_location_country: i === 999 ? 'Iceland' : 'France',
     }))
     await upsertContacts(people, source('list', 'l'), database)
     const first = await searchContacts({ prefix: 'name', facets: { country: ['Iceland'] } }, database)
     expect(first).toEqual({ items: [], total: 0, exact: false })
     expect(await matchContactIds({ prefix: 'name', facets: { country: ['Iceland'] } }, database)).toEqual([
-      'c:4050',
+      'c:999',
     ])
   })
 

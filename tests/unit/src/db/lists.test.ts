@@ -43,6 +43,7 @@ function contact(identity: string): ContactRecord {
     companyDomain: '',
     networkUrl: '',
     identity,
+    words: [],
     nameLower: '',
     emailLower: '',
     domainLower: '',

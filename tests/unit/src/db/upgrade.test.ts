@@ -1,6 +1,7 @@
 import 'fake-indexeddb/auto'
 import Dexie from 'dexie'
 import { describe, expect, it } from 'vitest'
+import { companyFacetCounts, contactFacetCounts, matchCompanyDomains, matchContactIds } from '@/db/library'
 import { rowIndexes, facetCounts } from '@/db/rows'
 import { LeadkeeperDb, onUpgradeProgress, type RowRecord, type UpgradeProgress } from '@/db/schema'
 import { allRows } from '../support/rows'
@@ -49,7 +50,7 @@ function oldRow(listId: string, index: number): RowRecord {
 }
 
 describe('upgrading a version-2 database', () => {
-  it('moves every row of every list into blocks, keeps counts and the rest, and reports progress', async () => {
+  it('moves every row of every list into blocks, indexes the library by words, keeps everything, and reports progress', async () => {
     const name = 'up-' + crypto.randomUUID()
     const old = new VersionTwoDb(name)
     const sizes = { A: 2_345, B: 3 }
@@ -62,7 +63,23 @@ describe('upgrading a version-2 database', () => {
         { listId, facet: 'emailStatus', value: 'deliverable', count: Math.ceil(size / 3) },
       ])
     }
-    await old.table('contacts').put({ id: 'c:1', identity: 'a b@c.com', nameLower: 'a b' })
+    await old.table('contacts').put({
+      id: 'n:zoe brown@c.com',
+      fullName: 'Zoë Brown',
+      email: 'zoe@c.com',
+      companyDomain: 'c.com',
+      identity: 'zoe brown@c.com',
+      nameLower: 'zoë brown',
+      emailLower: 'zoe@c.com',
+      domainLower: 'c.com',
+      emailStatus: 'deliverable',
+      seniority: '',
+      country: 'France',
+      data: { contact_id: 42 },
+    })
+    await old
+      .table('companies')
+      .put({ domain: 'c.com', name: 'Cé Corp', nameLower: 'cé corp', industry: 'Retail', country: '' })
     old.close()
 
     const seen: UpgradeProgress[] = []
@@ -71,7 +88,7 @@ describe('upgrading a version-2 database', () => {
     await database.open()
     stop()
 
-    expect(database.verno).toBe(4)
+    expect(database.verno).toBe(5)
     expect(database.tables.map((table) => table.name)).not.toContain('rows')
     const rowsA = await allRows(database, 'A')
     expect(rowsA).toHaveLength(2_345)
@@ -96,7 +113,15 @@ describe('upgrading a version-2 database', () => {
       { value: 'pending', count: 1_563 },
       { value: 'found', count: 782 },
     ])
-    expect(await database.contacts.get('c:1')).toMatchObject({ identity: 'a b@c.com' })
+    // The library gains its search words and kept counts.
+    expect(await database.contacts.get('n:zoe brown@c.com')).toMatchObject({
+      identity: 'zoe brown@c.com',
+      words: ['zoe', 'brown', 'zoe@c.com', 'c.com', 'c:42'],
+    })
+    expect(await matchContactIds({ prefix: 'brown' }, database)).toEqual(['n:zoe brown@c.com'])
+    expect(await matchCompanyDomains({ prefix: 'ce' }, database)).toEqual(['c.com'])
+    expect((await contactFacetCounts(database)).country).toEqual([{ value: 'France', count: 1 }])
+    expect((await companyFacetCounts(database)).industry).toEqual([{ value: 'Retail', count: 1 }])
     expect(seen[0]).toEqual({ done: 0, total: 2_348 })
     expect(seen.at(-1)).toEqual({ done: 2_348, total: 2_348 })
     expect(seen.length).toBeGreaterThan(2)

@@ -28,6 +28,7 @@ beforeEach(async () => {
   setActivePinia(createPinia())
   await db.contacts.clear()
   await db.companies.clear()
+  await db.libraryCounts.clear()
   await upsertContacts(people(), source)
   await upsertCompanies(people(), source)
 })

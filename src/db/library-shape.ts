@@ -1,0 +1,51 @@
+import type { CompanyRecord, ContactRecord, LibraryCountRecord } from './schema'
+import { wordsOf } from './words'
+
+/** The library's search words and facet counts, the same for every write and for the upgrade. */
+
+export const contactFacets = ['emailStatus', 'seniority', 'country'] as const
+export const companyFacets = ['industry', 'country'] as const
+
+type ContactWordFields = Pick<ContactRecord, 'fullName' | 'email' | 'companyDomain' | 'data'>
+
+/** Records written by an older version may miss a field: it reads as empty. */
+export function contactWords(contact: Partial<ContactWordFields>): string[] {
+  const contactId = contact.data?.['contact_id']
+  const id = typeof contactId === 'number' || (typeof contactId === 'string' && contactId.trim() !== '')
+  return wordsOf(
+    contact.fullName ?? '',
+    contact.email ?? '',
+    contact.companyDomain ?? '',
+    id ? `c:${String(contactId).trim()}` : '',
+  )
+}
+
+export function companyWords(company: Partial<Pick<CompanyRecord, 'name' | 'domain'>>): string[] {
+  return wordsOf(company.name ?? '', company.domain ?? '')
+}
+
+/** Changes to the library's facet counts, gathered in memory and added at once (`applyLibraryTally`). */
+export class LibraryTally {
+  private readonly changes = new Map<string, LibraryCountRecord>()
+
+  private add(table: LibraryCountRecord['table'], facet: string, value: string, delta: number): void {
+    const id = JSON.stringify([table, facet, value])
+    const known = this.changes.get(id)
+    if (known) known.count += delta
+    else this.changes.set(id, { table, facet, value, count: delta })
+  }
+
+  /** Counts a contact in (`sign` 1) or out (-1). */
+  contact(record: Pick<ContactRecord, (typeof contactFacets)[number]>, sign: 1 | -1): void {
+    for (const facet of contactFacets) this.add('contacts', facet, record[facet] ?? '', sign)
+  }
+
+  company(record: Pick<CompanyRecord, (typeof companyFacets)[number]>, sign: 1 | -1): void {
+    for (const facet of companyFacets) this.add('companies', facet, record[facet] ?? '', sign)
+  }
+
+  /** The non-zero changes, each as a record whose `count` is the change. */
+  records(): LibraryCountRecord[] {
+    return [...this.changes.values()].filter((record) => record.count !== 0)
+  }
+}

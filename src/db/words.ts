@@ -1,0 +1,40 @@
+/**
+ * How the library finds people as people search: by any word of a name, by an email or a domain
+ * from its start, whatever the case and accents ("zoe" finds Zoë, "brown" finds Amy Brown). A
+ * record keeps its words in a multi-entry index; a search reads that index from its first word.
+ */
+
+/** Lower case without accents: "Zoë Ångström" → "zoe angstrom". */
+export function fold(text: string): string {
+  return text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase().trim()
+}
+
+const nameSeparators = /[\s\-‐–'’,;/()]+/u
+
+/** The words a name is found by: each word ("Jean-Luc Picard" → jean, luc, picard). */
+export function nameWords(name: string): string[] {
+  return [...new Set(fold(name).split(nameSeparators).filter(Boolean))]
+}
+
+/** A record's index entries: its name's words and any other whole values (email, domain, ids). */
+export function wordsOf(name: string, ...whole: string[]): string[] {
+  const words = new Set(nameWords(name))
+  for (const value of whole) {
+    const folded = fold(value)
+    if (folded !== '') words.add(folded)
+  }
+  return [...words]
+}
+
+/**
+ * A search's words: what the user typed, folded and split on spaces. The first is read from the
+ * index; a record matches when every word starts one of its words.
+ */
+export function searchWords(text: string): string[] {
+  return fold(text).split(/\s+/u).filter(Boolean)
+}
+
+/** Whether a record with these words matches every search word (each a prefix of one of them). */
+export function matchesWords(recordWords: readonly string[], search: readonly string[]): boolean {
+  return search.every((word) => recordWords.some((known) => known.startsWith(word)))
+}
