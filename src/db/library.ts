@@ -402,7 +402,7 @@ type Fields = Record<string, unknown>
 /**
  * How a search reads a table: the `words` index from the first search word (each record once, in
  * the order of the word it matched by, then its key), the other words and the facets checked on
- * the record. Without words: the whole table in name order.
+ * the record. Without words, the first facet's index leads; without either, the name order.
  */
 interface Plan<T, I, F extends string> {
   table: Table<T, string, I>
@@ -429,12 +429,17 @@ export function isEverything<F extends string>(search: LibrarySearch<F>): boolea
   return words.length === 0 && facets.length === 0
 }
 
-/** The records in the plan's order, each once, before the other words and the facets are checked. */
+/**
+ * The records in the plan's order, each once, before the other words and facets are checked: from
+ * the first search word in the words index; without words, from the first facet's index (its
+ * values in order, then keys); without either, the whole table in name order.
+ */
 function walk<T, I, F extends string>(plan: Plan<T, I, F>): Collection<T, string, I> {
   const [first] = plan.words
-  return first === undefined
-    ? plan.table.orderBy('nameLower')
-    : plan.table.where('words').startsWith(first).distinct()
+  if (first !== undefined) return plan.table.where('words').startsWith(first).distinct()
+  const [facet] = plan.facets
+  if (facet) return plan.table.where(facet[0]).anyOf(facet[1])
+  return plan.table.orderBy('nameLower')
 }
 
 function matches<T, I, F extends string>(plan: Plan<T, I, F>, record: T): boolean {
@@ -492,9 +497,11 @@ async function matchKeys<T, I, F extends string>(plan: Plan<T, I, F>): Promise<s
           matchesWords((record as Fields)['words'] as string[], plan.words.slice(1)),
         )
       : walk(plan)
+  // Without words the walk is the first facet's index: the other facets remain to be checked.
+  const checked = plan.words.length === 0 ? plan.facets.slice(1) : plan.facets
   const [keys, facetSets] = await Promise.all([
     range.primaryKeys(),
-    Promise.all(plan.facets.map(([field, values]) => facetKeys(plan.table, field, values))),
+    Promise.all(checked.map(([field, values]) => facetKeys(plan.table, field, values))),
   ])
   const unique = plan.words.length === 0 ? keys : [...new Set(keys)]
   return facetSets.length === 0 ? unique : unique.filter((key) => facetSets.every((set) => set.has(key)))

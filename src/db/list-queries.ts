@@ -15,6 +15,8 @@ export interface ListQueries {
   view(listId: string, query: Omit<RowQuery, 'offset' | 'limit'>): Promise<number | null>
   /** The rows at view positions `[start, start + count)`. */
   rows(listId: string, start: number, count: number): Promise<RowRecord[]>
+  /** Reads the list's facet columns ahead of a first filter; rows are read meanwhile. */
+  warm(listId: string): Promise<void>
   dispose(): void
 }
 
@@ -23,6 +25,8 @@ const cachedBlocks = 64
 
 export class LocalListQueries implements ListQueries {
   private columns: ListColumns | null = null
+  /** A column load under way (`warm`): a view waits for it rather than reading the same twice. */
+  private loading: Promise<void> | null = null
   private current: { listId: string; positions: Int32Array | null } | null = null
   private readonly blocks = new Map<number, { rev: number; block: RowBlock }>()
   private blocksOf: string | null = null
@@ -34,6 +38,7 @@ export class LocalListQueries implements ListQueries {
       this.current = { listId, positions: null }
       return null
     }
+    await this.loading
     this.columns = await loadColumns(this.database, listId, this.columns ?? undefined)
     const positions = positionsOf(this.columns, query)
     this.current = { listId, positions }
@@ -50,6 +55,17 @@ export class LocalListQueries implements ListQueries {
       const row = blocks.get(blockOf(index))?.rows[index % blockSize]
       return row ? [withList(listId, row)] : []
     })
+  }
+
+  warm(listId: string): Promise<void> {
+    this.loading ??= loadColumns(this.database, listId, this.columns ?? undefined)
+      .then((columns) => {
+        this.columns = columns
+      })
+      .finally(() => {
+        this.loading = null
+      })
+    return this.loading
   }
 
   dispose(): void {

@@ -5,6 +5,8 @@ import type { RowRecord } from './schema'
 export type QueryRequest =
   | { id: number; type: 'view'; listId: string; query: Omit<RowQuery, 'offset' | 'limit'> }
   | { id: number; type: 'rows'; listId: string; start: number; count: number }
+  | { id: number; type: 'warm'; listId: string }
 
 export type QueryReply =
-  { id: number; ok: true; result: number | null | RowRecord[] } | { id: number; ok: false; message: string }
+  | { id: number; ok: true; result: number | null | RowRecord[] | undefined }
+  | { id: number; ok: false; message: string }

@@ -52,6 +52,10 @@ class WorkerListQueries implements ListQueries {
     return (await this.call({ type: 'rows', listId, start, count })).result as RowRecord[]
   }
 
+  async warm(listId: string): Promise<void> {
+    await this.call({ type: 'warm', listId })
+  }
+
   dispose(): void {
     this.worker.terminate()
   }

@@ -90,8 +90,16 @@ export async function loadColumns(
       if (columns.revs[block] !== rev) stale.push(block)
     })
     if (stale.length === 0 && base) return base
-    const blocks = await database.blockFacets.bulkGet(stale.map((block): [string, number] => [listId, block]))
-    for (const block of blocks) if (block) place(columns, block)
+    // Most of the list: one range read (getAll) beats a thousand single reads.
+    const blocks =
+      stale.length > revs.length / 4
+        ? await database.blockFacets
+            .where('[listId+block]')
+            .between([listId, 0], [listId, Infinity], true, false)
+            .toArray()
+        : await database.blockFacets.bulkGet(stale.map((block): [string, number] => [listId, block]))
+    const wanted = new Set(stale)
+    for (const block of blocks) if (block && wanted.has(block.block)) place(columns, block)
     columns.revs = [...revs]
     return columns
   })

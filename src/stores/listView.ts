@@ -53,6 +53,8 @@ export const useListViewStore = defineStore('listView', () => {
   /** Whether the worker's view is filtered or sorted (else: the whole list in import order). */
   let viewed = false
   let counting = 0
+  /** The list whose facet columns the worker has been asked to read ahead. */
+  let warmed: string | null = null
 
   const columns = computed<ResultColumn[]>(() => (list.value ? listColumns(list.value.columns) : []))
   const visibleColumns = computed(() => columns.value.filter((column) => !hidden.value.includes(column.key)))
@@ -159,10 +161,17 @@ export const useListViewStore = defineStore('listView', () => {
     if (listId.value) localStorage.setItem(hiddenKey(listId.value), JSON.stringify(keys))
   }
 
-  function fetchRows(start: number, count: number): Promise<RowRecord[]> {
-    if (!listId.value) return Promise.resolve([])
+  async function fetchRows(start: number, count: number): Promise<RowRecord[]> {
+    const id = listId.value
+    if (!id) return []
     queries ??= createListQueries()
-    return queries.rows(listId.value, start, count)
+    const rows = await queries.rows(id, start, count)
+    // Once the first rows show, the worker reads the facet columns, so a first filter is quick.
+    if (warmed !== id) {
+      warmed = id
+      queries.warm(id).catch(() => undefined)
+    }
+    return rows
   }
 
   async function exportRows(format: ExportFormat, onlyFiltered: boolean): Promise<void> {

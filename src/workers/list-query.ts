@@ -13,6 +13,14 @@ let queue: Promise<void> = Promise.resolve()
 
 scope.onmessage = (event) => {
   const request = event.data
+  if (request.type === 'warm') {
+    // Beside the queue: rows go on being read while the columns load; a view waits for them.
+    queries.warm(request.listId).then(
+      () => scope.postMessage({ id: request.id, ok: true, result: undefined }),
+      (error: unknown) => scope.postMessage({ id: request.id, ok: false, message: String(error) }),
+    )
+    return
+  }
   queue = queue.then(async () => {
     try {
       const result =

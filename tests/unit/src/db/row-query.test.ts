@@ -98,6 +98,19 @@ describe('the view the grid reads', () => {
     expect(page.every((row) => row.listId === 'L' && row.country === 'Spain')).toBe(true)
   })
 
+  it('reads the columns ahead while rows are read, and a view asked meanwhile waits for them', async () => {
+    const database = await seeded()
+    const queries = new LocalListQueries(database)
+    const warming = queries.warm('L')
+    const [rowsMeanwhile, count] = await Promise.all([
+      queries.rows('L', 0, 2),
+      queries.view('L', { filters: { country: ['Spain'] } }),
+      warming,
+    ])
+    expect(rowsMeanwhile.map((row) => row.index)).toEqual([0, 1])
+    expect(count).toBe(313)
+  })
+
   it('reads a changed block again rather than serving the cached one', async () => {
     const database = await seeded()
     const queries = new LocalListQueries(database)
