@@ -221,6 +221,9 @@ async function gridBench(ctx: BenchContext, page: Page, listId: string, rows: nu
   const fast = await call(page, 'scrollGrid', 120, 20_000)
   const filterUi = await call(page, 'uiFilter', listId)
   const filterQuery = await call(page, 'filterQuery', listId, 3)
+  const exportRss = sampleRendererRss()
+  const exported = await call(page, 'exportCsv', listId)
+  const exportPeak = exportRss.stop()
   const figures = [
     figure(
       bench,
@@ -269,6 +272,22 @@ async function gridBench(ctx: BenchContext, page: Page, listId: string, rows: nu
       'ms',
       { max: 300 },
       'the same instance, a second filter: columns kept, view and first 100 rows; median of 3',
+    ),
+    figure(
+      bench,
+      'export to CSV, rows/s',
+      perSecond(exported.rows, exported.ms),
+      'rows/s',
+      { min: 100_000 },
+      `exportList, every row, ${(exported.bytes / 1e6).toFixed(0)} MB (peak renderer RSS ${mb(exportPeak).toFixed(0)} MB) in ${(exported.ms / 1000).toFixed(1)} s; reading the same blocks alone: ${(exported.readMs / 1000).toFixed(1)} s (${perSecond(exported.rows, exported.readMs).toLocaleString('en-US', { maximumFractionDigits: 0 })} rows/s)`,
+    ),
+    figure(
+      bench,
+      'peak renderer RSS (export)',
+      mb(exportPeak),
+      'MB',
+      { max: 1024 },
+      'all renderer processes while exporting',
     ),
   ]
   return figures

@@ -44,24 +44,26 @@ export function exportFileName(listName: string, format: ExportFormat): string {
 
 /**
  * A list as a file: input columns as imported, enrichment columns appended, rows in import order.
- * The file is built from one text part per page of rows, so a million-row export never holds a
- * million row objects at once.
+ * Rows stream from the list's blocks a page at a time and each page becomes a Blob of its own, which
+ * the browser keeps outside the page's memory: a million-row export holds one page of text at once.
  */
 export async function exportList(list: ListRecord, options: ExportOptions): Promise<ExportedFile> {
   const columns = listColumns(list.columns)
-  const parts: string[] = []
+  const parts: Blob[] = []
   let rows = 0
-  if (options.format === 'csv') parts.push(csvHeader(columns))
-  else parts.push('[')
+  const type = mimeTypes[options.format]
+  const push = (text: string) => parts.push(new Blob([text], { type }))
+  if (options.format === 'csv') push(csvHeader(columns))
+  else push('[')
   await eachRowPage(
     list.id,
     { filters: options.filters },
     (page) => {
       if (options.format === 'csv') {
-        parts.push(page.map((row) => csvRow(columns, row)).join(''))
+        push(page.map((row) => csvRow(columns, row)).join(''))
       } else {
         const records = page.map((row) => jsonRecord(columns, row)).join(',\n')
-        parts.push((rows === 0 ? '\n' : ',\n') + records)
+        push((rows === 0 ? '\n' : ',\n') + records)
       }
       rows += page.length
       options.onProgress?.(rows)
@@ -69,8 +71,8 @@ export async function exportList(list: ListRecord, options: ExportOptions): Prom
     options.pageSize,
     options.database,
   )
-  if (options.format === 'json') parts.push(rows === 0 ? ']\n' : '\n]\n')
-  const blob = new Blob(parts, { type: mimeTypes[options.format] })
+  if (options.format === 'json') push(rows === 0 ? ']\n' : '\n]\n')
+  const blob = new Blob(parts, { type })
   return { blob, fileName: exportFileName(list.name, options.format), rows }
 }
 
