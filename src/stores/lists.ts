@@ -1,6 +1,6 @@
 import { liveQuery, type Subscription } from 'dexie'
 import { defineStore } from 'pinia'
-import { shallowRef } from 'vue'
+import { ref, shallowRef } from 'vue'
 import type { AppError } from '@shared/result'
 import { stageBatchLimit, type EnrichmentEstimateView, type JobView } from '@shared/contract'
 import type { RunCounts } from '@domain/run'
@@ -50,12 +50,15 @@ export function runJobId(list: ListRecord): string {
 
 export const useListsStore = defineStore('lists', () => {
   const lists = shallowRef<ListRecord[]>([])
+  /** False until the lists have been read once (a database upgrade may take a while first). */
+  const loaded = ref(false)
   let subscription: Subscription | null = null
 
   function watchLists(): void {
     subscription ??= liveQuery(() => db.lists.orderBy('updatedAt').reverse().toArray()).subscribe({
       next: (next) => {
         lists.value = next
+        loaded.value = true
       },
       error: (error: unknown) => console.error('[lists] could not read lists', error),
     })
@@ -127,5 +130,5 @@ export const useListsStore = defineStore('lists', () => {
     await deleteList(listId)
   }
 
-  return { lists, watchLists, prepareRun, startRun, remove }
+  return { lists, loaded, watchLists, prepareRun, startRun, remove }
 })

@@ -1,5 +1,5 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { createApp, h, nextTick, type App } from 'vue'
+import { createApp, h, nextTick, ref, type App, type Ref } from 'vue'
 import DataGrid from '@/components/grid/DataGrid.vue'
 import type { GridColumn } from '@/components/grid/types'
 
@@ -37,12 +37,20 @@ async function settle(): Promise<void> {
   }
 }
 
-/** `held`: pages past the first never arrive, as a slow read would. */
-async function mountGrid(rowCount: number, held = false) {
+/**
+ * `held`: pages past the first never arrive, as a slow read would. `wait`: a read of that start
+ * waits for the promise given; `version`: the grid's version prop.
+ */
+async function mountGrid(
+  rowCount: number,
+  held = false,
+  options: { version?: Ref<number>; wait?: (start: number) => Promise<void> | undefined } = {},
+) {
   const calls: [number, number][] = []
   const fetchRows = async (start: number, count: number) => {
     calls.push([start, count])
     if (held && start > 0) await new Promise(() => {})
+    await options.wait?.(start)
     return Array.from({ length: Math.max(0, Math.min(count, rowCount - start)) }, (_, at) => start + at)
   }
   const host = document.createElement('div')
@@ -53,6 +61,7 @@ async function mountGrid(rowCount: number, held = false) {
         columns,
         rowCount,
         fetchRows,
+        version: options.version?.value ?? 0,
         cellText: (row: number, column: GridColumn) => `${row}/${column.key}`,
       }),
   })
@@ -114,5 +123,24 @@ describe('DataGrid', () => {
     await grid.scroll(34 * 50_010 + 17)
     expect(grid.calls).toEqual([[50_000, 100]])
     expect(grid.texts(50_015)[0]).toBe('50015/c0')
+  })
+  it('fills the rows in view after a refresh that was slower than a scroll to the end', async () => {
+    const version = ref(0)
+    let releaseRefresh = () => {}
+    let holding = false
+    const grid = await mountGrid(10_000, false, {
+      version,
+      wait: (start) =>
+        holding && start === 0 ? new Promise<void>((done) => (releaseRefresh = done)) : undefined,
+    })
+    // The rows change (a result arrived): the refresh reads the top again, slowly.
+    holding = true
+    version.value += 1
+    await settle()
+    // Meanwhile the user jumps to the end, which the old window fills.
+    await grid.scroll(34 * 9_995)
+    releaseRefresh()
+    await settle()
+    expect(grid.texts(9_999)[0]).toBe('9999/c0')
   })
 })
