@@ -74,6 +74,8 @@ export const useListViewStore = defineStore('listView', () => {
     filters.value = {}
     sort.value = null
     hidden.value = readHidden(id)
+    // The worker may still hold this list's last filtered view: the first rows read come after this.
+    queries?.view(id, {}).catch(() => undefined)
     // Results arrive in batches while a run goes on: the counts follow and the grid refetches.
     subscriptions = [
       liveQuery(() => db.lists.get(id)).subscribe({

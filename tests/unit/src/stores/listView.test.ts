@@ -1,0 +1,71 @@
+import 'fake-indexeddb/auto'
+import { createPinia, setActivePinia } from 'pinia'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { blockTables, putRows } from '@/db/blocks'
+import { listOperations } from '@/db/lists'
+import { applyTally, FacetTally } from '@/db/facet-tally'
+import { db, type RowRecord } from '@/db/schema'
+import { useListViewStore } from '@/stores/listView'
+
+const statuses = ['deliverable', 'catch_all', 'undeliverable']
+let listId = ''
+
+/** 3,000 rows with results: every third deliverable. */
+beforeEach(async () => {
+  setActivePinia(createPinia())
+  const lists = listOperations(db)
+  const list = await lists.createList({
+    name: 'View',
+    source: { fileName: 'v.csv', size: 1, encoding: 'utf-8', delimiter: ',', hasHeader: true },
+    columns: ['First', 'Last', 'Domain'],
+    mapping: { first_name: 0, last_name: 1, company_domain: 2 },
+  })
+  listId = list.id
+  const rows = Array.from({ length: 3_000 }, (_, index): RowRecord => ({
+    listId,
+    index,
+    values: [`F${index}`, `L${index}`, 'acme.com'],
+    issues: [],
+    skip: false,
+    status: 'found',
+    emailStatus: statuses[index % 3]!,
+  }))
+  const tally = new FacetTally()
+  for (const row of rows) tally.add(listId, row, 1)
+  await db.transaction('rw', [...blockTables(db), db.facetCounts], async () => {
+    await putRows(db, listId, rows)
+    await applyTally(db.facetCounts, tally)
+  })
+  await lists.finishImport(listId, rows.length)
+})
+
+afterEach(() => useListViewStore().close())
+
+describe('the list view store', () => {
+  it('filters and sorts through the list queries, and reopens on the whole list in import order', async () => {
+    const store = useListViewStore()
+    store.open(listId)
+    await vi.waitFor(() => expect(store.matching).toBe(3_000))
+    expect((await store.fetchRows(0, 3)).map((row) => row.index)).toEqual([0, 1, 2])
+
+    store.setFilter('emailStatus', ['deliverable'])
+    await vi.waitFor(() => expect(store.matching).toBe(1_000))
+    expect((await store.fetchRows(0, 3)).map((row) => row.index)).toEqual([0, 3, 6])
+    store.setSort({ key: 'index', direction: 'desc' })
+    await vi.waitFor(async () =>
+      expect((await store.fetchRows(0, 2)).map((row) => row.index)).toEqual([2_997, 2_994]),
+    )
+
+    // A result changes a row: the view follows without being asked.
+    const row = (await store.fetchRows(0, 1))[0]!
+    await db.transaction('rw', blockTables(db), () =>
+      putRows(db, listId, [{ ...row, emailStatus: 'catch_all' }]),
+    )
+    await vi.waitFor(() => expect(store.matching).toBe(999))
+
+    store.close()
+    store.open(listId)
+    expect((await store.fetchRows(0, 3)).map((row) => row.index)).toEqual([0, 1, 2])
+    await vi.waitFor(() => expect(store.matching).toBe(3_000))
+  })
+})
