@@ -16,7 +16,7 @@ export const emailStatusCycle = ['deliverable', 'catch_all_safe', 'catch_all', '
  * The writes run on a page of the same origin that is not the app (one of its own script files), so
  * no connection of the app holds the database meanwhile; the page returns to the app afterwards.
  */
-export async function seedDatabase(page: Page): Promise<void> {
+export async function seedDatabase(page: Page, options: { awaitUpgrade?: boolean } = {}): Promise<void> {
   const appUrl = page.url()
   const script = await page.evaluate(
     () => document.querySelector<HTMLScriptElement>('script[type="module"]')!.src,
@@ -280,6 +280,16 @@ export async function seedDatabase(page: Page): Promise<void> {
     { listId: seededListId, rowCount: seededRows, enriched: enrichedRows, cycle: [...emailStatusCycle] },
   )
   await page.goto(appUrl)
+  // The app upgrades the database as it opens it (version 5 of Dexie is IndexedDB version 50); a
+  // reload before that ends rolls the upgrade back and starts it again.
+  if (options.awaitUpgrade !== false) {
+    await page.waitForFunction(
+      async () =>
+        (await indexedDB.databases()).some((one) => one.name === 'leadkeeper' && one.version === 50),
+      null,
+      { timeout: 180_000 },
+    )
+  }
 }
 
 /** A drawer slides in: wait until it rests inside the window before looking at it. */
