@@ -1,4 +1,5 @@
 import Dexie, { type Table } from 'dexie'
+import { addCounts, CountChanges } from './counts'
 import type { FacetCountRecord, RowRecord } from './schema'
 
 /** Row fields with their own `[listId+field]` index: filtering and sorting on them reads no other row. */
@@ -50,41 +51,23 @@ export function listCounts(table: CountTable, listId: string) {
   return table.where('[listId+facet+value]').between([listId], [listId, Dexie.maxKey], true, true)
 }
 
-/** Changes to facet counts, gathered in memory and written at once with `applyTally`. */
-export class FacetTally {
-  private readonly changes = new Map<string, FacetCountRecord>()
+/** Changes to a list's facet counts, gathered in memory and written at once with `applyTally`. */
+export class FacetTally extends CountChanges<FacetCountRecord, CountKey> {
+  constructor() {
+    super(({ listId, facet, value }) => [listId, facet, value])
+  }
 
   addValue(listId: string, facet: RowFacet, value: FacetValue, delta: number): void {
-    const id = JSON.stringify([listId, facet, value])
-    const known = this.changes.get(id)
-    if (known) known.count += delta
-    else this.changes.set(id, { listId, facet, value, count: delta })
+    this.change({ listId, facet, value, count: delta })
   }
 
   /** Counts a row in (`sign` 1) or out (-1). */
   add(listId: string, row: Partial<RowRecord>, sign: 1 | -1): void {
     for (const [facet, value] of countedValues(row)) this.addValue(listId, facet, value, sign)
   }
-
-  /** The non-zero changes, each as a record whose `count` is the change. */
-  records(): FacetCountRecord[] {
-    return [...this.changes.values()].filter((record) => record.count !== 0)
-  }
 }
 
 /** Adds a tally's changes to the stored counts; call inside the transaction that changed the rows. */
-export async function applyTally(table: CountTable, tally: FacetTally): Promise<void> {
-  const changes = tally.records()
-  if (changes.length === 0) return
-  const keys = changes.map(({ listId, facet, value }): CountKey => [listId, facet, value])
-  const stored = await table.bulkGet(keys)
-  const kept: FacetCountRecord[] = []
-  const emptied: CountKey[] = []
-  changes.forEach((change, at) => {
-    const count = (stored[at]?.count ?? 0) + change.count
-    if (count > 0) kept.push({ ...change, count })
-    else emptied.push(keys[at]!)
-  })
-  await table.bulkPut(kept)
-  if (emptied.length > 0) await table.bulkDelete(emptied)
+export function applyTally(table: CountTable, tally: FacetTally): Promise<void> {
+  return addCounts(table, tally)
 }

@@ -1,4 +1,5 @@
 import type { CompanyRecord, ContactRecord, LibraryCountRecord } from './schema'
+import { CountChanges } from './counts'
 import { wordsOf } from './words'
 
 /** The library's search words and facet counts, the same for every write and for the upgrade. */
@@ -24,28 +25,20 @@ export function companyWords(company: Partial<Pick<CompanyRecord, 'name' | 'doma
   return wordsOf(company.name ?? '', company.domain ?? '')
 }
 
-/** Changes to the library's facet counts, gathered in memory and added at once (`applyLibraryTally`). */
-export class LibraryTally {
-  private readonly changes = new Map<string, LibraryCountRecord>()
-
-  private add(table: LibraryCountRecord['table'], facet: string, value: string, delta: number): void {
-    const id = JSON.stringify([table, facet, value])
-    const known = this.changes.get(id)
-    if (known) known.count += delta
-    else this.changes.set(id, { table, facet, value, count: delta })
+/** Changes to the library's facet counts, gathered in memory and added at once (`addCounts`). */
+export class LibraryTally extends CountChanges<LibraryCountRecord, [string, string, string]> {
+  constructor() {
+    super(({ table, facet, value }) => [table, facet, value])
   }
 
   /** Counts a contact in (`sign` 1) or out (-1). */
   contact(record: Pick<ContactRecord, (typeof contactFacets)[number]>, sign: 1 | -1): void {
-    for (const facet of contactFacets) this.add('contacts', facet, record[facet] ?? '', sign)
+    for (const facet of contactFacets)
+      this.change({ table: 'contacts', facet, value: record[facet] ?? '', count: sign })
   }
 
   company(record: Pick<CompanyRecord, (typeof companyFacets)[number]>, sign: 1 | -1): void {
-    for (const facet of companyFacets) this.add('companies', facet, record[facet] ?? '', sign)
-  }
-
-  /** The non-zero changes, each as a record whose `count` is the change. */
-  records(): LibraryCountRecord[] {
-    return [...this.changes.values()].filter((record) => record.count !== 0)
+    for (const facet of companyFacets)
+      this.change({ table: 'companies', facet, value: record[facet] ?? '', count: sign })
   }
 }

@@ -1,6 +1,7 @@
 import type { Collection, Table } from 'dexie'
 import type { Answers, DataKind } from '@domain/kinds'
 import { isBlank } from '@domain/row'
+import { addCounts } from './counts'
 import { companyFacets, companyWords, contactFacets, contactWords, LibraryTally } from './library-shape'
 import {
   db as appDb,
@@ -270,23 +271,6 @@ function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
   else map.set(key, [value])
 }
 
-/** Adds a tally's changes to the stored library counts; inside the transaction of the change. */
-async function applyLibraryTally(database: LeadkeeperDb, tally: LibraryTally): Promise<void> {
-  const changes = tally.records()
-  if (changes.length === 0) return
-  const keys = changes.map(({ table, facet, value }): [string, string, string] => [table, facet, value])
-  const stored = await database.libraryCounts.bulkGet(keys)
-  const kept: LibraryCountRecord[] = []
-  const emptied: [string, string, string][] = []
-  changes.forEach((change, at) => {
-    const count = (stored[at]?.count ?? 0) + change.count
-    if (count > 0) kept.push({ ...change, count })
-    else emptied.push(keys[at]!)
-  })
-  await database.libraryCounts.bulkPut(kept)
-  if (emptied.length > 0) await database.libraryCounts.bulkDelete(emptied)
-}
-
 /**
  * Stores the people of any service payload; returns, per payload, the id of its library contact
  * (null when the payload names nobody). One transaction for the whole batch, counts included.
@@ -323,7 +307,7 @@ export async function upsertContacts(
       tally.contact(record, 1)
     }
     await database.contacts.bulkPut([...after.values()])
-    await applyLibraryTally(database, tally)
+    await addCounts(database.libraryCounts, tally)
     return ids
   })
 }
@@ -363,7 +347,7 @@ export async function upsertCompanies(
       tally.company(known.get(domain)!, 1)
     }
     await database.companies.bulkPut(unique.map((domain) => known.get(domain)!))
-    await applyLibraryTally(database, tally)
+    await addCounts(database.libraryCounts, tally)
     return domains
   })
 }

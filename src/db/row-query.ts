@@ -111,7 +111,8 @@ function compareKeys(a: FacetValue, b: FacetValue): number {
   return a < b ? -1 : a > b ? 1 : 0
 }
 
-function activeFilters(query: Pick<RowQuery, 'filters'>): [RowFacet, FacetValue[]][] {
+/** The facets a query filters on, each with its chosen values. */
+export function activeFilters(query: Pick<RowQuery, 'filters'>): [RowFacet, FacetValue[]][] {
   return Object.entries(query.filters ?? {}).filter(
     (entry): entry is [RowFacet, FacetValue[]] => Array.isArray(entry[1]) && entry[1].length > 0,
   )

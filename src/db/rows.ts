@@ -14,7 +14,7 @@ import { answeredData, rowNotes, withAnswer, type Answer, type Origin } from '@d
 import type { RowDecision } from '@domain/run'
 import { blockTables, eachBlock, putRows, readRange, readRows } from './blocks'
 import { asEnrichedRow, contactAnswers, upsertCompanies, upsertContacts } from './library'
-import { isPlain, loadColumns, positionsOf, type RowQuery } from './row-query'
+import { activeFilters, isPlain, loadColumns, positionsOf, type RowQuery } from './row-query'
 import {
   db as appDb,
   parseRowKey,
@@ -282,9 +282,7 @@ export async function eachRowPage(
   pageSize = 5000,
   database: LeadkeeperDb = appDb,
 ): Promise<void> {
-  const filters = Object.entries(query.filters ?? {}).filter(
-    (entry): entry is [RowFacet, FacetValue[]] => Array.isArray(entry[1]) && entry[1].length > 0,
-  )
+  const filters = activeFilters(query)
   const matches = (row: RowRecord) => filters.every(([field, values]) => values.includes(facetOf(row, field)))
   let page: RowRecord[] = []
   await eachBlock(database, listId, async (rows) => {
