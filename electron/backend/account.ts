@@ -8,8 +8,8 @@ export function createAccountHandlers(
 ): Pick<Handlers, 'account/get'> {
   return {
     'account/get': async () => {
-      const result = await service.call(async (client, endpoint) => {
-        const account = await client.account()
+      const result = await service.waited(async (client, endpoint, signal) => {
+        const account = await client.account(signal)
         return {
           mode: endpoint.mode,
           email: account.email,

@@ -31,10 +31,15 @@ export function createBackend(host: BackendHost, options: BackendOptions): Backe
   const jobs = new JobsService(host, service, host.stateDir)
   const account = createAccountHandlers(host, service)
   const refreshAccount = () => void account['account/get'](undefined)
+  const connectionView = () => ({ mode: connection.mode(), ...service.view() })
+  service.reach.onChange(() => host.emit('connection/changed', connectionView()))
+  service.watch(() => account['account/get'](undefined))
   const handlers: Handlers = {
     'app/info': async () => ok({ version: host.version, host: host.kind, platform: host.platform }),
     ...createSettingsHandlers(host, connection),
     ...account,
+    'connection/get': async () => ok(connectionView()),
+    'connection/cancelWaits': async () => ok({ cancelled: service.cancelWaits() }),
     ...jobs.handlers(),
     ...createLookupHandlers(service, refreshAccount),
     'files/pickCsv': async () =>
@@ -49,6 +54,7 @@ export function createBackend(host: BackendHost, options: BackendOptions): Backe
       await jobs.manager()
     },
     close: async () => {
+      service.close()
       await jobs.close()
       await connection.close()
     },

@@ -1,13 +1,23 @@
 import { createServiceClient, type ServiceClient } from '../engine/client/client'
-import { resolveSettings, scaleDurations } from '../engine/settings'
+import { Reach, type ReachView } from '../engine/client/reach'
+import { resolveSettings, scaleDurations, type EngineSettings } from '../engine/settings'
 import { isServiceError } from '../engine/client/errors'
 import { errorCodes, fail, ok, type ErrorCode, type Result } from '../shared/result'
 import type { Connection, Endpoint } from './connection'
 import { defaultSettings, type PersistedSettings } from './host'
 
-/** One client per endpoint in effect, rebuilt when the settings change where calls go. */
+/**
+ * One client per endpoint in effect, rebuilt when the settings change where calls go. Every client
+ * reports to one `Reach`, so the header shows whether the service answers whatever asked it last;
+ * while it does not, the backend probes the balance (exempt from the rate limit) until it answers.
+ */
 export class ServiceAccess {
+  readonly reach = new Reach()
   private cached: { endpoint: Endpoint; client: ServiceClient } | null = null
+  /** Calls a user waits on: Cancel stops their waits between attempts. */
+  private readonly waits = new Set<AbortController>()
+  private probing: Promise<void> | null = null
+  private readonly closed = new AbortController()
 
   constructor(
     private readonly connection: Connection,
@@ -18,6 +28,7 @@ export class ServiceAccess {
   ) {
     connection.onInvalidate(() => {
       this.cached = null
+      this.reach.reset()
     })
   }
 
@@ -25,16 +36,22 @@ export class ServiceAccess {
     if (this.cached) return ok(this.cached)
     const endpoint = await this.connection.endpoint()
     if (!endpoint.ok) return endpoint
-    const chosen = resolveSettings({ rateLimitPerMinute: this.settings().rateLimitPerMinute })
     this.cached = {
       endpoint: endpoint.data,
       client: createServiceClient({
         baseUrl: endpoint.data.baseUrl,
         apiKey: endpoint.data.apiKey,
-        settings: endpoint.data.mode === 'sandbox' ? scaleDurations(chosen, this.sandboxTimeScale) : chosen,
+        settings: this.engineSettings(endpoint.data),
+        reach: this.reach,
       }),
     }
     return ok(this.cached)
+  }
+
+  /** The engine's durations for an endpoint: scaled like the sandbox's clock when it is the sandbox. */
+  private engineSettings(endpoint: Endpoint): EngineSettings {
+    const chosen = resolveSettings({ rateLimitPerMinute: this.settings().rateLimitPerMinute })
+    return endpoint.mode === 'sandbox' ? scaleDurations(chosen, this.sandboxTimeScale) : chosen
   }
 
   /** Runs one call and turns the service's failures into values the renderer can show. */
@@ -48,6 +65,77 @@ export class ServiceAccess {
       throw error
     }
   }
+
+  /** A call the user waits on: `cancelWaits` ends it as `cancelled` while it waits to try again. */
+  async waited<T>(
+    work: (client: ServiceClient, endpoint: Endpoint, signal: AbortSignal) => Promise<T>,
+  ): Promise<Result<T>> {
+    const controller = new AbortController()
+    this.waits.add(controller)
+    try {
+      return await this.call((client, endpoint) => work(client, endpoint, controller.signal))
+    } finally {
+      this.waits.delete(controller)
+    }
+  }
+
+  cancelWaits(): number {
+    const count = this.waits.size
+    for (const controller of this.waits) controller.abort()
+    this.waits.clear()
+    return count
+  }
+
+  /**
+   * While the service does not answer, `probe` (a balance check) runs again, after a pause that
+   * doubles from a couple of seconds to the longest back-off, until it answers or the endpoint
+   * changes: the header comes back by itself, soon after the network does.
+   */
+  watch(probe: () => Promise<unknown>): void {
+    this.reach.onChange((view) => {
+      if (view.state === 'unreachable' && !this.probing && !this.closed.signal.aborted) {
+        this.probing = this.probeLoop(probe).finally(() => (this.probing = null))
+      }
+    })
+  }
+
+  private async probeLoop(probe: () => Promise<unknown>): Promise<void> {
+    const signal = this.closed.signal
+    for (let round = 0; this.reach.view().state === 'unreachable' && !signal.aborted; round++) {
+      const access = await this.client()
+      if (!access.ok) return
+      const { retryBaseDelayMs, retryMaxDelayMs } = access.data.client.settings
+      const pause = Math.min(retryMaxDelayMs, 4 * retryBaseDelayMs * 2 ** round)
+      this.reach.retrying(pause)
+      const waited = await sleep(pause, signal)
+      if (!waited || this.reach.view().state !== 'unreachable') return
+      await probe().catch(() => undefined)
+    }
+  }
+
+  view(): ReachView {
+    return this.reach.view()
+  }
+
+  close(): void {
+    this.closed.abort()
+    this.cancelWaits()
+  }
+}
+
+function sleep(ms: number, signal: AbortSignal): Promise<boolean> {
+  return new Promise((resolve) => {
+    if (signal.aborted) return resolve(false)
+    const timer = setTimeout(() => {
+      signal.removeEventListener('abort', onAbort)
+      resolve(true)
+    }, ms)
+    const onAbort = () => {
+      clearTimeout(timer)
+      resolve(false)
+    }
+    signal.addEventListener('abort', onAbort, { once: true })
+  })
 }
 
 function asErrorCode(code: string): ErrorCode {

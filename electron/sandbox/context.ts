@@ -33,6 +33,11 @@ export interface SandboxContext {
    * has received is never lost by a crash, as with a real service.
    */
   persist?: () => Promise<void>
+  /**
+   * Stops listening for `ms` real milliseconds (every open connection dropped, new ones refused, as
+   * with a network that went away) while the sandbox's work goes on; then listens on the same port.
+   */
+  outage?: (ms: number) => void
 }
 
 /** What deriving a result from the world needs: the same answer for the same input, any time. */

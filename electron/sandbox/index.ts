@@ -92,15 +92,28 @@ export async function startSandbox(options?: SandboxOptions): Promise<Sandbox> {
     throw error
   }
   const url = `http://127.0.0.1:${port}`
+  let closed = false
+  let outageTimer: ReturnType<typeof setTimeout> | undefined
+  ctx.outage = (ms) => {
+    if (closed || !server.listening) return
+    server.closeAllConnections()
+    server.close()
+    outageTimer = setTimeout(() => {
+      if (!closed) void listen(server, port).catch(() => undefined)
+    }, ms)
+  }
   return {
     url,
     baseUrl: `${url}${API_PREFIX}`,
     demoKey,
     control: controlClient(url),
     close: async () => {
+      closed = true
+      clearTimeout(outageTimer)
       clock.close()
       ctx.webhooks.close()
       server.closeAllConnections()
+      // Mid-outage the server is not listening: closing it then is a no-op, not an error.
       await new Promise<void>((resolve) => server.close(() => resolve()))
       await store?.close()
     },

@@ -10,6 +10,8 @@ export const channelNameList = [
   'settings/setKey',
   'settings/clearKey',
   'account/get',
+  'connection/get',
+  'connection/cancelWaits',
   'jobs/list',
   'jobs/get',
   'jobs/stageRows',
@@ -33,6 +35,7 @@ export const channelNameList = [
 export const eventNameList = [
   'settings/changed',
   'account/changed',
+  'connection/changed',
   'jobs/progress',
   'jobs/state',
   'jobs/results',

@@ -69,6 +69,23 @@ export const accountViewSchema = z.object({
 })
 export type AccountView = z.infer<typeof accountViewSchema>
 
+/**
+ * Whether the service answers, as the backend learnt it from its last attempt: `online` (an answer),
+ * `unreachable` (none: no route, refused, timed out), `key_refused` (401), `unknown` (nothing sent
+ * yet). Whether the computer itself is offline the renderer knows on its own (`navigator.onLine`).
+ */
+export const connectionViewSchema = z.object({
+  mode: z.enum(['sandbox', 'service']),
+  state: z.enum(['unknown', 'online', 'unreachable', 'key_refused']),
+  /** Epoch ms since when the state holds. */
+  since: z.number(),
+  /** While unreachable: epoch ms of the next attempt of a waiting call or of the backend's probe. */
+  retryAt: z.number().nullable(),
+  /** The last failure in the network's or the service's words. */
+  detail: z.string().nullable(),
+})
+export type ConnectionView = z.infer<typeof connectionViewSchema>
+
 const serviceUrl = z
   .string()
   .trim()
@@ -208,6 +225,9 @@ export const channels = {
   },
   'settings/clearKey': { input: noInput, output: settingsViewSchema },
   'account/get': { input: noInput, output: accountViewSchema },
+  'connection/get': { input: noInput, output: connectionViewSchema },
+  /** Stops every call the user waits on (lookups, the balance) that is waiting to try again. */
+  'connection/cancelWaits': { input: noInput, output: declared<{ cancelled: number }>() },
   'jobs/list': { input: noInput, output: declared<JobView[]>() },
   'jobs/get': { input: z.object({ jobId }).strict(), output: declared<JobView>() },
   'jobs/stageRows': {
@@ -290,6 +310,7 @@ export const channels = {
 export const events = {
   'settings/changed': settingsViewSchema,
   'account/changed': accountViewSchema,
+  'connection/changed': connectionViewSchema,
   'jobs/progress': declared<JobProgressEvent>(),
   'jobs/state': declared<{ jobId: string; state: JobState; error?: JobError }>(),
   /** A batch of results is on disk; fetch it with `jobs/results` and acknowledge it with `jobs/ack`. */

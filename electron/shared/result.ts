@@ -28,6 +28,7 @@ export const errorCodes = [
   'outcome_unknown',
   'invalid_response',
   'not_available',
+  'cancelled',
 ] as const
 
 export type ErrorCode = (typeof errorCodes)[number]

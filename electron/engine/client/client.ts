@@ -6,6 +6,7 @@ import { ServiceError } from './errors'
 import type { RateGovernor } from './governor'
 import { governorFor } from './governor'
 import type { HttpOutcome } from './http'
+import { Reach } from './reach'
 import { errorFromAnswer, sendOnce } from './http'
 import { backoffDelay } from './retry'
 import {
@@ -75,6 +76,11 @@ export type LeadLookup =
 /** Options of a charged create. */
 export interface CreateOptions {
   /**
+   * Stops the call while it waits (for a rate slot, or before another attempt), never while an
+   * attempt travels: a create cut mid-flight could have been received and charged.
+   */
+  signal?: AbortSignal
+  /**
    * Called when the request has its rate slot, just before its first attempt goes out; throwing
    * stops it there, with nothing sent. A job writes its next intent from here on, while this one travels.
    */
@@ -85,6 +91,8 @@ export interface ServiceClient {
   readonly baseUrl: string
   readonly governor: RateGovernor
   readonly settings: EngineSettings
+  /** Whether the service answers, learnt from every attempt of this client. */
+  readonly reach: Reach
   account(signal?: AbortSignal): Promise<Account>
   createEnrichment(body: CreateEnrichmentBody, options?: CreateOptions): Promise<{ requestId: string }>
   getEnrichment(requestId: string, signal?: AbortSignal): Promise<EnrichmentResult>
@@ -93,7 +101,7 @@ export interface ServiceClient {
   createCompanySearch(body: CreateCompanySearchBody, options?: CreateOptions): Promise<{ requestId: string }>
   getCompanySearch(requestId: string, signal?: AbortSignal): Promise<CompanySearchResult>
   companyProfile(lookup: CompanyLookup, signal?: AbortSignal): Promise<CompanyProfile>
-  leadProfile(lookup: LeadLookup): Promise<LeadProfile>
+  leadProfile(lookup: LeadLookup, options?: Pick<CreateOptions, 'signal'>): Promise<LeadProfile>
 }
 
 export interface ServiceClientOptions {
@@ -106,6 +114,8 @@ export interface ServiceClientOptions {
   random?: () => number
   /** Called after every HTTP attempt; the CLI counts requests with it. */
   onAttempt?: (endpoint: string, outcome: HttpOutcome) => void
+  /** Shared with the host, which shows it (the app's header) and probes while it is unreachable. */
+  reach?: Reach
 }
 
 interface CallSpec<S extends z.ZodType> {
@@ -117,7 +127,10 @@ interface CallSpec<S extends z.ZodType> {
   policy: RetryPolicy
   schema: S
   rateLimited?: boolean
+  /** Stops the call anywhere, an attempt in flight included (reads only). */
   signal?: AbortSignal
+  /** Stops the call only while it waits between attempts or for a rate slot. */
+  waitSignal?: AbortSignal
   beforeSend?: () => void
 }
 
@@ -125,6 +138,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
   const settings = resolveSettings(options.settings)
   const clock = options.clock ?? systemClock
   const random = options.random ?? Math.random
+  const reach = options.reach ?? new Reach(() => clock.now())
   const governor =
     options.governor ??
     governorFor(options.baseUrl, options.apiKey, {
@@ -136,6 +150,22 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
 
   async function call<S extends z.ZodType>(spec: CallSpec<S>): Promise<z.output<S>> {
     const limited = spec.rateLimited ?? true
+    const waitSignal = spec.signal ?? spec.waitSignal
+    /** A wait the caller stopped ends the call as `cancelled`, whatever the signal's reason. */
+    const waiting = async <T>(work: Promise<T>): Promise<T> => {
+      try {
+        return await work
+      } catch (error) {
+        if (waitSignal?.aborted) {
+          throw new ServiceError({
+            code: 'cancelled',
+            endpoint: spec.endpoint,
+            message: 'The request was cancelled.',
+          })
+        }
+        throw error
+      }
+    }
     let lastError: ServiceError | undefined
     for (let attempt = 0; attempt < settings.maxAttempts; attempt++) {
       if (attempt > 0) {
@@ -144,11 +174,13 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
           capMs: settings.retryMaxDelayMs,
           random,
         })
-        await clock.sleep(delay, spec.signal)
+        if (lastError?.code === 'network' || lastError?.code === 'timeout') reach.retrying(delay)
+        await waiting(clock.sleep(delay, waitSignal))
       }
       let ticket: number | undefined
-      if (limited) ticket = await governor.acquire(spec.signal)
+      if (limited) ticket = await waiting(governor.acquire(waitSignal))
       else governor.assertUsable()
+      if (waitSignal?.aborted) await waiting(Promise.reject(waitSignal.reason))
       if (attempt === 0) spec.beforeSend?.()
       const outcome = await sendOnce(options.baseUrl, options.apiKey, {
         method: spec.method,
@@ -158,6 +190,8 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
         signal: spec.signal,
       })
       options.onAttempt?.(spec.endpoint, outcome)
+      if (outcome.kind === 'failure') reach.failed(`${spec.endpoint}: ${outcome.message}`)
+      else reach.answered(outcome.status, outcome.message)
 
       if (outcome.kind === 'failure') {
         if (spec.policy === 'create' && outcome.maybeReceived) {
@@ -220,6 +254,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
     baseUrl: options.baseUrl,
     governor,
     settings,
+    reach,
     account: (signal) =>
       call({
         method: 'GET',
@@ -239,6 +274,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
         policy: 'create',
         schema: enrichmentCreatedSchema,
         beforeSend: createOptions?.beforeSend,
+        waitSignal: createOptions?.signal,
       })
       return { requestId: created.id }
     },
@@ -260,6 +296,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
         policy: 'create',
         schema: searchCreatedSchema,
         beforeSend: createOptions?.beforeSend,
+        waitSignal: createOptions?.signal,
       })
       return { requestId: created.request_id }
     },
@@ -281,6 +318,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
         policy: 'create',
         schema: searchCreatedSchema,
         beforeSend: createOptions?.beforeSend,
+        waitSignal: createOptions?.signal,
       })
       return { requestId: created.request_id }
     },
@@ -307,7 +345,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
         })
       ).data,
     // Charged (0.1 credit when found), so an unknown outcome is reported, never silently repeated.
-    leadProfile: async (lookup) =>
+    leadProfile: async (lookup, createOptions) =>
       (
         await call({
           method: 'POST',
@@ -316,6 +354,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
           body: lookup,
           policy: 'create',
           schema: profileResponseSchema(leadProfileSchema),
+          waitSignal: createOptions?.signal,
         })
       ).data,
   }

@@ -49,8 +49,9 @@ function jittered(ms: number, random: () => number): number {
 /**
  * Polls one asynchronous request: a first poll after the expected processing time (a short delay
  * when it is unknown), then an interval growing by half each time up to a cap. The time-out counts
- * from the start of polling, which is the submission. Time spent `on_hold` (waiting for a top-up, polled slowly) does not
- * count against the time-out, which measures how long the service has been processing.
+ * from the start of polling, which is the submission. Time spent `on_hold` (waiting for a top-up, polled slowly) or out
+ * of reach (no answer at all) does not count against the time-out, which measures how long the service has been
+ * processing.
  * Throws only for authentication failures and cancellation.
  */
 export async function pollUntilSettled<T>(options: PollOptions<T>): Promise<PollOutcome<T>> {
@@ -60,6 +61,8 @@ export async function pollUntilSettled<T>(options: PollOptions<T>): Promise<Poll
   let interval = settings.pollIntervalMs
   let wasOnHold = false
   let aimed = options.firstDelayMs !== undefined
+  /** When the last poll ended; time until a poll that reached nobody is not the service's. */
+  let checkedAt = clock.now()
   for (;;) {
     await clock.sleep(aimed ? delay : jittered(delay, random), signal)
     aimed = false
@@ -70,13 +73,18 @@ export async function pollUntilSettled<T>(options: PollOptions<T>): Promise<Poll
       if (!(error instanceof ServiceError)) throw error
       if (error.code === 'auth' || error.code === 'cancelled') throw error
       if (error.code === 'unknown_request' || error.code === 'not_found') return { kind: 'lost', error }
-      // 5xx, network, budget of retries spent: the request still exists, so polling goes on until the time-out.
+      // The service out of reach (no answer at all): the request still exists and the time-out measures
+      // the service's processing, so that time does not count, and polling goes on until it answers.
+      if (error.code === 'network' || error.code === 'timeout') processingSince += clock.now() - checkedAt
+      checkedAt = clock.now()
+      // 5xx, budget of retries spent: the request still exists, so polling goes on until the time-out.
       const elapsedMs = clock.now() - processingSince
       if (elapsedMs >= settings.pollTimeoutMs) return { kind: 'timed_out', elapsedMs, lastError: error }
       delay = interval
       interval = Math.min(settings.pollMaxIntervalMs, interval * 1.5)
       continue
     }
+    checkedAt = clock.now()
     if (answer.status === 'terminated') return { kind: 'terminated', answer }
     if (answer.status === 'on_hold') {
       if (options.holdIsFinal) return { kind: 'held_final', answer }

@@ -365,18 +365,28 @@ export class JobRun {
 
   /**
    * Submissions that fail together (one 429 burst) count once: new ones wait `retryMaxDelayMs`, and
-   * only failures on either side of such a pause add up to blocking the job.
+   * only failures on either side of such a pause add up to blocking the job. A service out of reach
+   * never blocks it: the job waits, and goes on as soon as any call of the app gets an answer again.
    */
   private pauseSubmissions(failure: JobError): void {
     if (this.submitPause) return
-    if (++this.transientFailures >= maxTransientSubmitFailures) {
+    const unreachable = failure.code === 'network' || failure.code === 'timeout'
+    if (!unreachable && ++this.transientFailures >= maxTransientSubmitFailures) {
       this.submitBlocked = failure
       return
     }
+    const waited = new AbortController()
+    const stop = AbortSignal.any([this.abort.signal, waited.signal])
+    const off = unreachable
+      ? this.ctx.client.reach.onChange((view) => {
+          if (view.state !== 'unreachable') waited.abort()
+        })
+      : () => undefined
     const pause = this.ctx.clock
-      .sleep(this.ctx.settings.retryMaxDelayMs, this.abort.signal)
+      .sleep(this.ctx.settings.retryMaxDelayMs, stop)
       .catch(() => undefined)
       .finally(() => {
+        off()
         if (this.submitPause === pause) this.submitPause = undefined
       })
     this.submitPause = pause

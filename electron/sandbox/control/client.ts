@@ -34,6 +34,11 @@ export function controlClient(url: string): SandboxControl {
       await call('DELETE', '/faults')
     },
     log: () => call<SandboxLog>('GET', '/log'),
+    outage: async (ms) => {
+      await call('POST', '/outage', { ms })
+      // The port goes quiet just after the answer: return once it has.
+      await new Promise((resolve) => setTimeout(resolve, 60))
+    },
     clearLog: async () => {
       await call('DELETE', '/log')
     },

@@ -69,6 +69,19 @@ const ROUTES: [string, RegExp, Handler][] = [
     },
   ],
   [
+    'POST',
+    /^\/outage$/,
+    (ctx, body) => {
+      const ms = body.ms
+      if (typeof ms !== 'number' || !Number.isFinite(ms) || ms < 0 || ms > 600_000)
+        throw new Error('ms must be a number of milliseconds from 0 to 600000')
+      if (!ctx.outage) throw new Error('this sandbox cannot go out of reach')
+      // After this answer has left: the caller learns the outage started, then the port goes quiet.
+      setTimeout(() => ctx.outage?.(ms), 20)
+      return json(200, { outageMs: ms })
+    },
+  ],
+  [
     'GET',
     /^\/log$/,
     (ctx) =>

@@ -26,6 +26,8 @@ export interface SandboxControl {
   setFaults(rules: FaultRule[]): Promise<void>
   clearFaults(): Promise<void>
   log(): Promise<SandboxLog>
+  /** Goes out of reach for `ms` real milliseconds (connections dropped, new ones refused), then comes back. */
+  outage(ms: number): Promise<void>
   clearLog(): Promise<void>
   /** Exact balance of the account in credits (e.g. 99.9). */
   balance(accountId: string): Promise<number>

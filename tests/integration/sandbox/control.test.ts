@@ -72,6 +72,26 @@ describe('control interface', () => {
   it('refuses unknown accounts', async () => {
     await expect(sandbox.control.balance('nobody')).rejects.toThrow(/unknown account/)
   })
+
+  it('goes out of reach for a while on request: connections refused, work going on, then the same port answers', async () => {
+    const created = await call(sandbox, 'POST', '/async', {
+      key: sandbox.demoKey,
+      body: { data: leads(1, 'outage') },
+    })
+    await sandbox.control.outage(400)
+    const refused = await fetch(`${sandbox.baseUrl}/account`, {
+      headers: { 'X-API-Key': sandbox.demoKey },
+    }).catch((error: unknown) => error)
+    expect(refused).toBeInstanceOf(TypeError)
+    await new Promise((resolve) => setTimeout(resolve, 500))
+    const polled = await call(sandbox, 'GET', `/async/${created.body.id}`, { key: sandbox.demoKey })
+    expect(polled.status).toBeLessThan(300)
+    const bad = await fetch(`${sandbox.url}/__sandbox/outage`, {
+      method: 'POST',
+      body: JSON.stringify({ ms: -1 }),
+    })
+    expect(bad.status).toBe(400)
+  })
 })
 
 /** Starts `electron/sandbox/cli.ts` in its own process and reads the address and key it prints. */
