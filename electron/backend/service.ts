@@ -87,9 +87,10 @@ export class ServiceAccess {
   }
 
   /**
-   * While the service does not answer, `probe` (a balance check) runs again, after a pause that
-   * doubles from a couple of seconds to the longest back-off, until it answers or the endpoint
-   * changes: the header comes back by itself, soon after the network does.
+   * While the service does not answer, `probe` (a balance check, exempt from the rate limit) runs
+   * again, after a pause that doubles from a couple of seconds to a third of the longest back-off
+   * (10 s against the service), until it answers or the endpoint changes: the header comes back by
+   * itself within seconds of the network.
    */
   watch(probe: () => Promise<unknown>): void {
     this.reach.onChange((view) => {
@@ -105,7 +106,7 @@ export class ServiceAccess {
       const access = await this.client()
       if (!access.ok) return
       const { retryBaseDelayMs, retryMaxDelayMs } = access.data.client.settings
-      const pause = Math.min(retryMaxDelayMs, 4 * retryBaseDelayMs * 2 ** round)
+      const pause = Math.min(retryMaxDelayMs / 3, 4 * retryBaseDelayMs * 2 ** round)
       this.reach.retrying(pause)
       const waited = await sleep(pause, signal)
       if (!waited || this.reach.view().state !== 'unreachable') return

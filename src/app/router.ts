@@ -45,3 +45,15 @@ const routes: RouteRecordRaw[] = [
 
 /** Hash history: the same URLs work from Electron's file:// page and from the web host. */
 export const router = createRouter({ history: createWebHashHistory(), routes })
+
+/**
+ * Every page's code, fetched once the first page is up and the app idle: moving between pages then
+ * needs nothing from the network (a web host behind a connection that dropped, or the browser told
+ * it is offline), and the first visit of a page does not wait for its chunk.
+ */
+export function preloadPages(): void {
+  for (const route of routes) {
+    const load = route.component
+    if (typeof load === 'function') void (load as () => Promise<unknown>)().catch(() => undefined)
+  }
+}

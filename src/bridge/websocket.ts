@@ -18,31 +18,56 @@ export function createWebSocketBridge(url: string): Bridge {
   const pending = new Map<number, Pending>()
   const listeners = new Map<EventName, Set<(payload: unknown) => void>>()
 
+  /** The socket being opened or open; an older one closing late is ignored. */
+  let live: WebSocket | null = null
+
+  /** Every call in flight is answered with a network failure, and the socket is given up. */
+  const drop = (message: string) => {
+    live = null
+    socket = null
+    opened = null
+    for (const [id, call] of pending) {
+      pending.delete(id)
+      call.resolve({ ok: false, error: { code: 'network', message } })
+    }
+  }
+
   const connect = (): Promise<WebSocket> => {
     opened ??= new Promise<WebSocket>((resolve, reject) => {
       const candidate = new WebSocket(url)
+      live = candidate
       candidate.onopen = () => {
+        if (candidate !== live) return candidate.close()
         socket = candidate
         retryDelay = 250
         resolve(candidate)
       }
-      candidate.onmessage = (message) => onMessage(String(message.data))
+      candidate.onmessage = (message) => {
+        if (candidate === live) onMessage(String(message.data))
+      }
       candidate.onclose = () => {
-        socket = null
-        opened = null
-        for (const [id, call] of pending) {
-          pending.delete(id)
-          call.resolve({
-            ok: false,
-            error: { code: 'network', message: 'The connection to Leadkeeper was lost.' },
-          })
-        }
         reject(new Error('closed'))
+        if (candidate !== live) return
+        drop('The connection to Leadkeeper was lost.')
         if (listeners.size > 0) setTimeout(() => void connect().catch(() => undefined), retryDelay)
         retryDelay = Math.min(retryDelay * 2, 5_000)
       }
     })
     return opened
+  }
+
+  // A browser told it is offline may stop carrying frames without closing the socket, leaving calls
+  // unanswered: they end at once as network failures, and the socket is opened again when it is online.
+  if (typeof window !== 'undefined') {
+    window.addEventListener('offline', () => {
+      const current = socket
+      drop('The connection to Leadkeeper was lost: this computer is offline.')
+      current?.close()
+    })
+    window.addEventListener('online', () => {
+      retryDelay = 250
+      if (!socket && listeners.size > 0) void connect().catch(() => undefined)
+    })
   }
 
   const onMessage = (text: string) => {

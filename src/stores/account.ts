@@ -7,6 +7,7 @@ import { useSettingsStore } from './settings'
 
 /** The balance is refreshed on a timer too: `GET /account` is exempt from the rate limit. */
 const refreshEveryMs = 60_000
+const outOfReach = new Set(['network', 'timeout'])
 
 export const useAccountStore = defineStore('account', () => {
   const account = ref<AccountView | null>(null)
@@ -32,8 +33,10 @@ export const useAccountStore = defineStore('account', () => {
       if (result.ok) {
         account.value = result.data
         error.value = null
-      } else {
-        account.value = null
+      } else if (result.error.code !== 'cancelled') {
+        // Out of reach, the last balance stays for the header's tooltip ("last balance … at …"); any
+        // other failure (a refused key, another address) makes it meaningless.
+        if (!outOfReach.has(result.error.code)) account.value = null
         error.value = result.error
       }
     } finally {
