@@ -27,6 +27,8 @@ export const useJobsStore = defineStore('jobs', () => {
   })
   on('jobs/state', (event) => {
     void refresh(event.jobId)
+    // A job that ended has nothing more to send: whatever a lost results event left unstored is fetched now.
+    if (event.state !== 'running') void drain(event.jobId)
     if (event.state !== 'running') useAccountStore().refresh()
   })
   on('jobs/results', (event) => void drain(event.jobId))

@@ -131,6 +131,8 @@ test('a run waits through an outage and finishes by itself; lists work offline m
 
   await run.waitDone()
   await expect(connectionState(app)).toHaveCount(0)
+  // The last results are stored a moment after the run says Done.
+  await expect(app.getByText('rows not enriched yet')).toHaveCount(0)
   const rows = await exportAll(app)
   expect(rows).toHaveLength(1_500)
   // Every row came back whole: none failed, skipped or left waiting by the outage.

@@ -15,9 +15,13 @@ export class RunPanel {
     await expect(this.estimateCost()).toBeVisible()
   }
 
+  /** Starts a run and returns once its own progress shows (not the previous run's "Done"). */
   async run(): Promise<void> {
+    const jobId = this.page.locator('[data-test="job-id"]')
+    const before = (await jobId.count()) > 0 ? await jobId.first().innerText() : null
     await this.page.locator('[data-test="run"]').click()
     await expect(this.state()).toBeVisible()
+    if (before !== null) await expect(jobId.first()).not.toHaveText(before)
   }
 
   async waitDone(): Promise<void> {
