@@ -51,11 +51,16 @@ export class LeadWorkEstimate {
   /**
    * One chunk of `leads` leads: `firstPollMs` after its submission the first poll answered, finding it
    * done when `doneMs` equals it, else a later poll found it done `doneMs` after the submission.
+   * `aimedMs` is when that first poll was meant to go: one that waited well past it for a rate slot
+   * and found the chunk done says nothing about an earlier poll, so it does not shrink the estimate
+   * (measured: the first window's polls, queued behind its submissions, shrank it by a quarter, and
+   * the next window's first polls all came too early).
    */
-  observe(leads: number, firstPollMs: number, doneMs = firstPollMs): void {
+  observe(leads: number, firstPollMs: number, doneMs = firstPollMs, aimedMs?: number): void {
     if (leads <= 0 || firstPollMs < 0) return
     if (doneMs <= firstPollMs) {
-      this.estimate = Math.min(this.estimate, firstPollMs / leads) * (1 - shrinkStep)
+      const late = aimedMs !== undefined && firstPollMs > aimedMs * (1 + lateShare)
+      this.estimate = Math.min(this.estimate, firstPollMs / leads) * (late ? 1 : 1 - shrinkStep)
     } else {
       this.estimate = Math.max(this.estimate * (1 + shrinkStep), (firstPollMs + doneMs) / 2 / leads)
     }
@@ -74,3 +79,5 @@ export class LeadWorkEstimate {
 /** With the growth to the middle of an early chunk (typically 5–10 %), about one early first poll in ten. */
 const shrinkStep = 0.01
 const startMargin = 0.05
+/** A first poll answered more than this share past its aim waited for a rate slot. */
+const lateShare = 0.1

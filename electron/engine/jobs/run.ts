@@ -412,6 +412,7 @@ export class JobRun {
     // Searches are quick; a chunk sent by an earlier run may be done already: both are polled soon.
     const expectsLeadWork = this.record.kind === 'enrichment' && this.acceptedAt.has(chunk.index)
     const answeredAt: number[] = []
+    const aimedMs = expectsLeadWork ? this.leadWork.firstPollDelayMs(chunk.size) : undefined
     let outcome
     try {
       outcome = await pollUntilSettled({
@@ -426,7 +427,7 @@ export class JobRun {
         random: this.ctx.random,
         signal: this.abort.signal,
         holdIsFinal: this.adapter.holdIsFinal,
-        firstDelayMs: expectsLeadWork ? this.leadWork.firstPollDelayMs(chunk.size) : undefined,
+        firstDelayMs: aimedMs,
         onAnswer: (answer) => this.onPollAnswer(chunk, answer),
       })
     } catch (error) {
@@ -438,7 +439,12 @@ export class JobRun {
     switch (outcome.kind) {
       case 'terminated':
         if (acceptedAt !== undefined && answeredAt.length > 0) {
-          this.leadWork.observe(chunk.size, answeredAt[0]! - acceptedAt, answeredAt.at(-1)! - acceptedAt)
+          this.leadWork.observe(
+            chunk.size,
+            answeredAt[0]! - acceptedAt,
+            answeredAt.at(-1)! - acceptedAt,
+            aimedMs,
+          )
         }
         // Storing the results saves the record with the chunk done: a second save would only cost a write.
         return this.onTerminated(chunk, outcome.answer)

@@ -41,6 +41,16 @@ describe('LeadWorkEstimate', () => {
     expect(estimate.msPerLead()).toBeCloseTo(99, 6)
   })
 
+  it('keeps the estimate when the first poll found the chunk done only after waiting for a rate slot', () => {
+    const estimate = new LeadWorkEstimate(300)
+    // Aimed at 31.5 s, answered at 45 s (queued behind other requests): no news about 31.5 s.
+    estimate.observe(100, 45_000, 45_000, 31_500)
+    expect(estimate.msPerLead()).toBe(315)
+    // On time (a slot's wait and the round trip are within a tenth), it shrinks as before.
+    estimate.observe(100, 32_000, 32_000, 31_500)
+    expect(estimate.msPerLead()).toBeCloseTo(311.85, 6)
+  })
+
   it('grows to the middle of what an early first poll showed', () => {
     const estimate = new LeadWorkEstimate(300)
     // Still processing at 31.5 s, done at the poll 5 s later: somewhere in between.
