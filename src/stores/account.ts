@@ -19,7 +19,17 @@ export const useAccountStore = defineStore('account', () => {
     account.value = next
     error.value = null
   })
-  on('settings/changed', () => void refresh())
+  /** Where calls go: a balance learnt elsewhere (the sandbox, another key) says nothing of here. */
+  let endpoint: string | null = null
+  on('settings/changed', (view) => {
+    const next = `${view.mode}\n${view.baseUrl}\n${view.key.masked ?? ''}`
+    if (endpoint !== null && endpoint !== next) {
+      account.value = null
+      error.value = null
+    }
+    endpoint = next
+    void refresh()
+  })
 
   const isLow = computed(() => {
     const threshold = useSettingsStore().view?.lowBalanceThreshold

@@ -93,10 +93,7 @@ test('an enrichment survives a reload of the window in the middle of its run', a
   const run = new RunPanel(app)
   await shell.open('Lists')
   await dialog.dropGenerated('big.csv', 3000)
-  await dialog.next()
-  await dialog.readAll()
-  await expect(dialog.review()).toBeVisible()
-  await dialog.finish()
+  await dialog.importAll()
   await run.estimate()
   await run.run()
   await expect(run.state()).toHaveText('Running')
@@ -116,10 +113,7 @@ async function importSample(app: Page): Promise<void> {
   const dialog = new ImportDialog(app)
   await new ShellPage(app).open('Lists')
   await dialog.dropFile('contacts-sample.csv', sampleFile('contacts-sample.csv'))
-  await dialog.next()
-  await dialog.readAll()
-  await expect(dialog.review()).toBeVisible()
-  await dialog.finish()
+  await dialog.importAll()
 }
 
 test('a submission whose answer was lost asks before anything is sent again', async ({ app }) => {

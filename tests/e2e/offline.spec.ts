@@ -1,27 +1,14 @@
-import { readFileSync } from 'node:fs'
 import type { Page } from '@playwright/test'
-import Papa from 'papaparse'
 import { startSandbox, type Sandbox } from '../../electron/sandbox'
 import { controlClient } from '../../electron/sandbox/control/client'
 import { expect, test } from './fixtures'
 import { ImportDialog } from './pages/import'
-import { RunPanel } from './pages/lists'
+import { exportAllCsv, RunPanel } from './pages/lists'
 import { ProspectingPage } from './pages/prospecting'
 import { SettingsPage } from './pages/settings'
 import { ShellPage } from './pages/shell'
 
 const connectionState = (app: Page) => app.locator('[data-test="connection-state"]')
-
-async function exportAll(app: Page): Promise<Record<string, string>[]> {
-  const downloadStarted = app.waitForEvent('download')
-  await app.locator('[data-test="export"]').click()
-  await app.getByText(/^CSV — all [\d,]+ rows$/).click()
-  const text = readFileSync((await (await downloadStarted).path())!, 'utf8')
-  return Papa.parse<Record<string, string>>(text.replace(/^\ufeff/, ''), {
-    header: true,
-    skipEmptyLines: true,
-  }).data
-}
 
 test('no network and no service, said plainly; the header comes back by itself', async ({ app, context }) => {
   test.setTimeout(120_000)
@@ -70,6 +57,9 @@ test('no network and no service, said plainly; the header comes back by itself',
     })
     await shell.open('Start')
     await expect(app.locator('[data-test="home-reach"]')).toHaveText('Offline')
+    // The sandbox's balance, read before the switch, is not shown as this service's.
+    await expect(app.locator('[data-test="home-credits"]')).toContainText('Last balance read')
+    await expect(app.locator('[data-test="home-credits"]')).not.toContainText('10,000')
     await shell.screenshot('offline-start')
 
     // Online again, the service still down.
@@ -81,6 +71,15 @@ test('no network and no service, said plainly; the header comes back by itself',
     service = await startSandbox({ port })
     await expect(app.locator('[data-test="credits"]')).toContainText(/[\d,.]+ credits/, { timeout: 20_000 })
     await expect(connectionState(app)).toHaveCount(0)
+
+    // A key the service refuses is named as such, not as a network problem.
+    await shell.open('Settings')
+    await new SettingsPage(app).saveKey('lk_refused_0000000000000000', 'session')
+    await expect(connectionState(app)).toHaveText('Key refused')
+    await expect(app.locator('[data-test="credits"]')).toHaveCount(0)
+    await shell.open('Start')
+    await expect(app.locator('[data-test="home-reach"]')).toHaveText('Key refused')
+    await shell.screenshot('key-refused')
   } finally {
     await service?.close()
   }
@@ -96,10 +95,7 @@ test('a run waits through an outage and finishes by itself; lists work offline m
   const dialog = new ImportDialog(app)
   await shell.open('Lists')
   await dialog.dropGenerated('outage.csv', 1_500)
-  await dialog.next()
-  await dialog.readAll()
-  await expect(dialog.review()).toBeVisible()
-  await dialog.finish()
+  await dialog.importAll()
   await expect(app.locator('[data-test="list-name"]')).toContainText('outage')
 
   const run = new RunPanel(app)
@@ -133,7 +129,7 @@ test('a run waits through an outage and finishes by itself; lists work offline m
   await expect(connectionState(app)).toHaveCount(0)
   // The last results are stored a moment after the run says Done.
   await expect(app.getByText('rows not enriched yet')).toHaveCount(0)
-  const rows = await exportAll(app)
+  const rows = await exportAllCsv(app)
   expect(rows).toHaveLength(1_500)
   // Every row came back whole: none failed, skipped or left waiting by the outage.
   const statuses = new Set(rows.map((row) => row['Status']))

@@ -1,12 +1,10 @@
-import { readFileSync } from 'node:fs'
 import type { Page } from '@playwright/test'
-import Papa from 'papaparse'
 import { controlClient } from '../../electron/sandbox/control/client'
 import { expect, test } from './fixtures'
 import { ImportDialog, sampleFile } from './pages/import'
 import { ResultsPage } from './pages/library'
 import { ProspectingPage } from './pages/prospecting'
-import { RunPanel } from './pages/lists'
+import { exportAllCsv, RunPanel } from './pages/lists'
 import { ShellPage } from './pages/shell'
 
 /** The sample's 50 people, one line each, without the header. */
@@ -29,22 +27,8 @@ async function importList(app: Page, name: string, bytes: Uint8Array): Promise<v
   const dialog = new ImportDialog(app)
   await new ShellPage(app).open('Lists')
   await dialog.dropFile(name, bytes)
-  await dialog.next()
-  await dialog.readAll()
-  await expect(dialog.review()).toBeVisible()
-  await dialog.finish()
+  await dialog.importAll()
   await expect(app.locator('[data-test="list-name"]')).toContainText(name.replace('.csv', ''))
-}
-
-async function exportAll(app: Page): Promise<Record<string, string>[]> {
-  const downloadStarted = app.waitForEvent('download')
-  await app.locator('[data-test="export"]').click()
-  await app.getByText(/^CSV — all [\d,]+ rows$/).click()
-  const text = readFileSync((await (await downloadStarted).path())!, 'utf8')
-  return Papa.parse<Record<string, string>>(text.replace(/^\ufeff/, ''), {
-    header: true,
-    skipEmptyLines: true,
-  }).data
 }
 
 const cell = (text: string) => Number(text.replace(/\D/g, ''))
@@ -71,7 +55,7 @@ test('every row comes back whole: twins, library rows and phones added later, fr
   const sentPeople = firstPosts.flatMap((entry) => (entry.body as { data: unknown[] }).data)
   expect(sentPeople).toHaveLength(30)
 
-  const a = await exportAll(app)
+  const a = await exportAllCsv(app)
   expect(a).toHaveLength(40)
   for (let twin = 30; twin < 40; twin++) {
     const original = a[twin - 30]!
@@ -109,7 +93,7 @@ test('every row comes back whole: twins, library rows and phones added later, fr
   const charged = balanceBefore - (await control.balance('demo'))
   expect(charged).toBeGreaterThan(0)
   await expect(app.locator('[data-test="credits-spent"]')).toHaveText(String(charged))
-  const b = await exportAll(app)
+  const b = await exportAllCsv(app)
   const today = new Date().toISOString().slice(0, 10)
   for (let at = 0; at < 10; at++) {
     expect(b[at]!['Email']).toBe(a[20 + at]!['Email'])
@@ -149,7 +133,7 @@ test('every row comes back whole: twins, library rows and phones added later, fr
   const charges = (await control.log()).charges
   expect(charges.every((charge) => !/email/i.test(charge.reason))).toBe(true)
 
-  const phones = await exportAll(app)
+  const phones = await exportAllCsv(app)
   for (let at = 0; at < 40; at++) {
     // Emails bought earlier stay, statuses too; phones arrive beside them.
     expect(phones[at]!['Email']).toBe(a[at]!['Email'])

@@ -75,6 +75,14 @@ export class ImportDialog {
     await this.page.locator('[data-test="import-start"]').click()
   }
 
+  /** From a dropped file's preview to the stored list: read every row, review, finish. */
+  async importAll(): Promise<void> {
+    await this.next()
+    await this.readAll()
+    await expect(this.review()).toBeVisible()
+    await this.finish()
+  }
+
   async finish(): Promise<void> {
     await this.page.locator('[data-test="import-finish"]').click()
     await expect(this.dialog()).toBeHidden()

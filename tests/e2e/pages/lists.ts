@@ -1,4 +1,18 @@
+import { readFileSync } from 'node:fs'
 import { expect, type Page } from '@playwright/test'
+import Papa from 'papaparse'
+
+/** Exports the open list as CSV, every row, and reads the downloaded file back as records. */
+export async function exportAllCsv(page: Page): Promise<Record<string, string>[]> {
+  const downloadStarted = page.waitForEvent('download')
+  await page.locator('[data-test="export"]').click()
+  await page.getByText(/^CSV — all [\d,]+ rows$/).click()
+  const text = readFileSync((await (await downloadStarted).path())!, 'utf8')
+  return Papa.parse<Record<string, string>>(text.replace(/^\ufeff/, ''), {
+    header: true,
+    skipEmptyLines: true,
+  }).data
+}
 
 /** The enrichment panel of a list: options, estimate, run and live progress. */
 export class RunPanel {
