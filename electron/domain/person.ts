@@ -146,6 +146,8 @@ export interface Lead {
   networkUrl: string
 }
 
+const domainSources = ['company_domain', 'website', 'email'] as const
+
 export function leadOf(fields: MappedFields): Lead {
   let first = clean(fields.first_name)
   let last = clean(fields.last_name)
@@ -161,12 +163,19 @@ export function leadOf(fields: MappedFields): Lead {
       first = split.first
     }
   }
-  const sources = ['company_domain', 'website', 'email'] as const
-  const domainFrom = sources.find((source) => normalizeDomain(fields[source]) !== '') ?? null
+  let domain = ''
+  let domainFrom: (typeof domainSources)[number] | null = null
+  for (const source of domainSources) {
+    domain = normalizeDomain(fields[source])
+    if (domain) {
+      domainFrom = source
+      break
+    }
+  }
   return {
     first,
     last,
-    domain: domainFrom ? normalizeDomain(fields[domainFrom]) : '',
+    domain,
     domainFrom,
     networkUrl: normalizeNetworkUrl(fields.network_url),
   }

@@ -28,6 +28,12 @@ export function normalizeRow(row: EnrichmentRow): NormalizedLead | undefined {
   return isSendable(lead) ? serviceLeadOf(lead) : undefined
 }
 
+/** A row's lead and identity together, its fields read once (a plan reads every row of a list). */
+export function planLeadOf(row: EnrichmentRow): { lead: NormalizedLead | undefined; identity: string } {
+  const lead = leadOf(row)
+  return { lead: isSendable(lead) ? serviceLeadOf(lead) : undefined, identity: personKeyOf(lead) }
+}
+
 /** Two rows with the same identity are the same person (the import's rule for duplicates). */
 export function identityOfRow(row: EnrichmentRow): string {
   return personKeyOf(leadOf(row))

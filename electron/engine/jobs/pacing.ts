@@ -1,20 +1,22 @@
 import type { EngineSettings } from '../settings'
 
-/** More chunks in flight than this only add polls: the rate limit is the bottleneck well before. */
-export const maxChunkWindow = 40
+/** A ceiling on chunks in flight, whatever the settings: a job never holds more than this at the service. */
+export const maxChunkWindow = 64
 
 /**
- * A chunk is in flight a little longer than its processing time: its first poll aims past the
- * expected end, and waits for a rate slot. Measured (bench, 10,000 rows): a window sized to the bare
- * processing time left the service idle for a third of the run; a quarter more closes most of it.
+ * A chunk is in flight a little longer than its processing time: its first poll aims 5 % past the
+ * expected end, and it waits for a rate slot.
  */
-const inFlightSlack = 1.25
+const inFlightSlack = 1.1
 
 /**
- * Chunks of one job kept in flight: enough that the rate limit, not the service's processing time,
- * bounds throughput. A chunk costs two requests (POST and, at best, one GET), so one rate slot pair
- * per chunk, for its processing time and some slack; two more absorb polls that come back
- * `processing`. More chunks in flight cost no extra request.
+ * Chunks of one job kept in flight: as many as can be submitted, one per rate slot, during one
+ * chunk's processing time (and some slack), plus two. In the middle of a job one chunk costs two
+ * slots (its POST and its GET) and half as many would do; but at the start there are only POSTs to
+ * send, and at the end the last chunk's processing is hidden only if the chunks before it are still
+ * being polled meanwhile. Measured (bench, 10,000 rows, time scale 0.02): sized to half, 34 in
+ * flight, the service idled at the start and for the last chunk's processing time at the end
+ * (1.25× the ideal wall time against 1.16× at 52). More chunks in flight cost no extra request.
  */
 export function chunkWindow(
   settings: Pick<
@@ -25,16 +27,18 @@ export function chunkWindow(
   if (settings.maxChunksInFlight !== undefined) return Math.max(1, Math.floor(settings.maxChunksInFlight))
   const chunkMs = settings.chunkSize * settings.pollLeadWorkMs
   const slotMs = settings.rateWindowMs / Math.max(1, settings.rateLimitPerMinute)
-  return Math.min(maxChunkWindow, Math.ceil((inFlightSlack * chunkMs) / (2 * slotMs)) + 2)
+  return Math.min(maxChunkWindow, Math.ceil((inFlightSlack * chunkMs) / slotMs) + 2)
 }
 
 /**
  * Expected processing time per lead, learnt from the chunks of one job, so that a chunk's first poll
  * finds it done about nine times in ten and not much later than it was done. A first poll that finds
- * the chunk done only bounds the time from above, so the estimate shrinks a little after each; one
- * that finds it still processing proves it too short, so it grows to the middle of what that chunk
- * showed (between its early poll and the poll that found it done). The two steps balance when one
- * first poll in about ten is early, each costing one extra request, whatever the service's spread.
+ * the chunk done only bounds the time from above, so the estimate shrinks a little below that chunk's
+ * aim; one that finds it still processing proves it too short, so it grows to the middle of what that
+ * chunk showed (between its early poll and the poll that found it done). Both steps are taken from
+ * what the chunk showed, never compounded on the estimate: a window of chunks is in flight before any
+ * answer comes back, and all of them were aimed alike. The steps balance when one first poll in about
+ * ten is early, each costing one extra request, whatever the service's spread.
  */
 export class LeadWorkEstimate {
   private estimate: number
@@ -60,9 +64,21 @@ export class LeadWorkEstimate {
     if (leads <= 0 || firstPollMs < 0) return
     if (doneMs <= firstPollMs) {
       const late = aimedMs !== undefined && firstPollMs > aimedMs * (1 + lateShare)
-      this.estimate = Math.min(this.estimate, firstPollMs / leads) * (late ? 1 : 1 - shrinkStep)
+      if (late) this.estimate = Math.min(this.estimate, firstPollMs / leads)
+      else {
+        // The step is taken from the aim this chunk was polled at, not from the estimate now: a window
+        // of chunks all aimed alike and all found done is one piece of evidence, not one per chunk
+        // (compounded, a window of 34 shrank it by 29 % before any of its polls could come back early).
+        const shownMs = aimedMs === undefined ? firstPollMs : Math.min(aimedMs, firstPollMs)
+        this.estimate = Math.min(this.estimate, (shownMs / leads) * (1 - shrinkStep))
+      }
     } else {
-      this.estimate = Math.max(this.estimate * (1 + shrinkStep), (firstPollMs + doneMs) / 2 / leads)
+      // Likewise from what this chunk showed: a window of early chunks grows it once, not 34 times.
+      this.estimate = Math.max(
+        this.estimate,
+        (firstPollMs / leads) * (1 + shrinkStep),
+        (firstPollMs + doneMs) / 2 / leads,
+      )
     }
   }
 

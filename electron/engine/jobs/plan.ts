@@ -4,7 +4,7 @@ import type { EnrichmentEstimate, EnrichmentOptions, SearchOptions } from './typ
 export type { EnrichmentEstimate }
 import type { EngineSettings } from '../settings'
 import type { EnrichmentRow, NormalizedLead } from './normalize'
-import { identityOfRow, normalizeRow } from './normalize'
+import { planLeadOf } from './normalize'
 
 /** Name of the custom field that carries the row key to the service and back. */
 export const rowKeyField = 'leadkeeper_row_key'
@@ -55,13 +55,12 @@ export function planEnrichment(
       knownKeys.push(row.key)
       continue
     }
-    const lead = normalizeRow(row)
+    const { lead, identity } = planLeadOf(row)
     if (!lead) {
       invalidKeys.push(row.key)
       continue
     }
     const kinds = row.kinds ?? defaultKinds
-    const identity = identityOfRow(row)
     const existing = byIdentity.get(identity)
     if (existing) {
       existing.rowKeys.push(row.key)
@@ -81,7 +80,9 @@ export function planEnrichment(
   const byKinds = new Map<string, PlannedLead[]>()
   for (const lead of unique) {
     const signature = kindsSignature(lead.kinds!)
-    byKinds.set(signature, [...(byKinds.get(signature) ?? []), lead])
+    const group = byKinds.get(signature)
+    if (group) group.push(lead)
+    else byKinds.set(signature, [lead])
   }
   const chunks: PlannedLead[][] = []
   for (const group of byKinds.values())

@@ -141,8 +141,8 @@ export class JobRun {
   private async executeLocked(): Promise<JobRecord> {
     try {
       await this.prepare()
-      await this.setState('running')
-      await this.recordStartingBalance()
+      // The balance is read while the record's new state reaches the disk: both come before any POST.
+      await Promise.all([this.setState('running'), this.recordStartingBalance()])
       await this.loop()
     } catch (error) {
       if (!this.cancelled && !this.fatal) this.fatal = jobError(error)

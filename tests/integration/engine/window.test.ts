@@ -41,7 +41,7 @@ async function settleWatching(engine: Engine, job: JobRecord, maxCostPerChunk = 
 
 describe('chunks in flight', () => {
   it('keeps a window sized from the rate limit and the expected processing time, without listener warnings', async () => {
-    // 60 chunks of 10 leads, each processed for 2 s: the window, not the service, limits what is in flight.
+    // 80 chunks of 10 leads, each processed for 2 s: the window, not the service, limits what is in flight.
     bed = await startBed({ leadWorkMs: 20_000 })
     const { key } = await bed.sandbox.control.createAccount({ credits: 10_000 })
     // Expected 10 × 6 s = 60 s per chunk at 100 requests a minute: far more than the window's ceiling.
@@ -50,11 +50,11 @@ describe('chunks in flight', () => {
     const onWarning = (warning: Error): void => void warnings.push(warning)
     process.on('warning', onWarning)
     try {
-      const job = engine.manager.startEnrichment({ rows: peopleRows(600), options: emailOnly })
+      const job = engine.manager.startEnrichment({ rows: peopleRows(800), options: emailOnly })
       const { done, peak } = await settleWatching(engine, job)
       await new Promise((resolve) => setImmediate(resolve))
       expect(done.state).toBe('done')
-      expect(done.counts.done).toBe(600)
+      expect(done.counts.done).toBe(800)
       // Polls share the rate limit with submissions, so a loaded machine may not fill the whole window.
       expect(peak).toBeGreaterThan(10)
       expect(peak).toBeLessThanOrEqual(maxChunkWindow)

@@ -4,17 +4,17 @@ import { defaultSettings, scaleDurations } from '../../../../../electron/engine/
 
 describe('chunkWindow', () => {
   it('keeps enough chunks in flight for the rate limit to be the bottleneck', () => {
-    // 30 s a chunk and a quarter more, a slot every 0.6 s, two requests a chunk: 32, plus 2.
-    expect(chunkWindow(defaultSettings)).toBe(34)
+    // 30 s a chunk and a tenth more, a slot every 0.6 s: 55 submissions during one chunk's work, plus 2.
+    expect(chunkWindow(defaultSettings)).toBe(57)
   })
 
   it('does not depend on the time scale', () => {
-    expect(chunkWindow(scaleDurations(defaultSettings, 0.01))).toBe(34)
+    expect(chunkWindow(scaleDurations(defaultSettings, 0.01))).toBe(57)
   })
 
   it('follows the rate limit and the chunk size, within its ceiling', () => {
-    expect(chunkWindow({ ...defaultSettings, rateLimitPerMinute: 20 })).toBe(9)
-    expect(chunkWindow({ ...defaultSettings, chunkSize: 10 })).toBe(6)
+    expect(chunkWindow({ ...defaultSettings, rateLimitPerMinute: 20 })).toBe(13)
+    expect(chunkWindow({ ...defaultSettings, chunkSize: 10 })).toBe(8)
     expect(chunkWindow({ ...defaultSettings, rateLimitPerMinute: 1000 })).toBe(maxChunkWindow)
   })
 
@@ -78,6 +78,41 @@ describe('LeadWorkEstimate', () => {
     expect(early).toBeLessThanOrEqual(30)
     expect(estimate.msPerLead()).toBeGreaterThan(290)
     expect(estimate.msPerLead()).toBeLessThan(330)
+  })
+
+  it('takes one step for a window of chunks aimed alike and all found done, not one per chunk', () => {
+    const estimate = new LeadWorkEstimate(300)
+    const aimed = estimate.firstPollDelayMs(100)
+    // 34 chunks sent before any answer, all aimed at 31.5 s and all found done a little after.
+    for (let chunk = 0; chunk < 34; chunk++) estimate.observe(100, aimed + 400, aimed + 400, aimed)
+    expect(estimate.msPerLead()).toBeCloseTo(311.85, 6)
+  })
+
+  it('with a window of 34 chunks in flight, about one first poll in ten is early and the estimate stays near the truth', () => {
+    const estimate = new LeadWorkEstimate(300)
+    const actual = 30_000
+    const window = 34
+    // Each chunk's aim is fixed when it is sent; its answer comes back a window of chunks later.
+    const inFlight: number[] = []
+    let early = 0
+    let counted = 0
+    for (let chunk = 0; chunk < 2_000; chunk++) {
+      inFlight.push(estimate.firstPollDelayMs(100))
+      if (inFlight.length < window) continue
+      const first = inFlight.shift()!
+      if (chunk >= 500) counted++
+      if (first >= actual) estimate.observe(100, first, first, first)
+      else {
+        if (chunk >= 500) early++
+        estimate.observe(100, first, first + 5_000 * Math.ceil((actual - first) / 5_000), first)
+      }
+      if (chunk >= 500) {
+        expect(estimate.msPerLead()).toBeGreaterThan(280)
+        expect(estimate.msPerLead()).toBeLessThan(345)
+      }
+    }
+    expect(early / counted).toBeGreaterThan(0.03)
+    expect(early / counted).toBeLessThan(0.2)
   })
 
   it('ignores empty chunks', () => {
