@@ -7,6 +7,7 @@ import { JobManager } from '../engine/jobs/manager'
 import { resolveSettings, scaleDurations } from '../engine/settings'
 import type { EngineSettings } from '../engine/settings'
 import { CliError, ExitCode } from './exit-codes'
+import { reachReporter } from './progress'
 
 export interface GlobalOptions {
   baseUrl?: string
@@ -74,12 +75,22 @@ export async function openContext(
       timeScale: positiveNumber(options.timeScale, '--time-scale') ?? 1,
       ...(stateDir ? { stateDir: sandboxStateDir(stateDir) } : {}),
     })
+    const client = createServiceClient({
+      baseUrl: sandbox.baseUrl,
+      apiKey: sandbox.demoKey,
+      settings,
+      onAttempt,
+    })
+    const stopReporting = reachReporter(client.reach)
     return {
-      client: createServiceClient({ baseUrl: sandbox.baseUrl, apiKey: sandbox.demoKey, settings, onAttempt }),
+      client,
       endpointId: 'sandbox',
       settings,
       requests: () => requests,
-      close: () => sandbox.close(),
+      close: () => {
+        stopReporting()
+        return sandbox.close()
+      },
     }
   }
   const key = readApiKey({ env, keyFile: options.keyFile })
@@ -91,12 +102,14 @@ export async function openContext(
       ExitCode.usage,
     )
   }
+  const client = createServiceClient({ baseUrl, apiKey: key.key, settings, onAttempt })
+  const stopReporting = reachReporter(client.reach)
   return {
-    client: createServiceClient({ baseUrl, apiKey: key.key, settings, onAttempt }),
+    client,
     endpointId: baseUrl,
     settings,
     requests: () => requests,
-    close: async () => {},
+    close: async () => stopReporting(),
   }
 }
 

@@ -1,3 +1,4 @@
+import type { Reach } from '../engine/client/reach'
 import type { JobEvent } from '../engine/jobs/events'
 
 /**
@@ -45,4 +46,28 @@ export function progressReporter(stream: NodeJS.WriteStream = process.stderr): {
       drawn = false
     },
   }
+}
+
+/**
+ * Says on stderr, in plain words, when the service cannot be reached and when the next attempt is
+ * due ("Can't reach the service — retrying in 8 s"), and when it answers again; returns the
+ * unsubscribe. On a terminal the line replaces a progress bar being drawn, which the next progress
+ * event draws again below it.
+ */
+export function reachReporter(reach: Reach, stream: NodeJS.WriteStream = process.stderr): () => void {
+  let wasUnreachable = false
+  const say = (line: string): void => {
+    stream.write(stream.isTTY === true ? `\r\x1b[K${line}\n` : `${line}\n`)
+  }
+  return reach.onChange((view) => {
+    if (view.state === 'unreachable') {
+      wasUnreachable = true
+      if (view.retryAt === null) return
+      const seconds = Math.max(1, Math.ceil((view.retryAt - Date.now()) / 1000))
+      say(`Can't reach the service${view.detail ? ` (${view.detail})` : ''} — retrying in ${seconds} s`)
+    } else if (wasUnreachable && view.state === 'online') {
+      wasUnreachable = false
+      say('Reached the service again; carrying on.')
+    }
+  })
 }

@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import Papa from 'papaparse'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { CliBed } from './harness'
-import { peopleCsv, runCli, serviceEnv, startCliBed } from './harness'
+import { finished, peopleCsv, runCli, serviceEnv, spawnCli, startCliBed } from './harness'
 
 let bed: CliBed | undefined
 afterEach(async () => {
@@ -48,11 +48,41 @@ describe('leadkeeper enrich', () => {
     expect(out.rows[1]?.['Société']).toBe("'@Bletchley")
     expect(out.rows[0]?.['Company domain']).toBe('analytical.com')
 
+    const written = readFileSync(output, 'utf8')
     const again = await runCli(['--json', 'enrich', input, '-o', output], serviceEnv(bed, key))
     expect(again.code).toBe(0)
     expect((JSON.parse(again.stdout) as { jobId: string }).jobId).toBe(summary.jobId)
     expect(await posts(bed)).toBe(1)
-    expect(readFileSync(output, 'utf8')).toBe(readFileSync(output, 'utf8'))
+    // The resumed run writes the same file again, from the results it already had.
+    expect(readFileSync(output, 'utf8')).toBe(written)
+  })
+
+  it('says on stderr when the service cannot be reached and when it retries, then finishes every row', async () => {
+    bed = await startCliBed({ leadWorkMs: 10_000 })
+    const { key } = await bed.sandbox.control.createAccount({ credits: 1000 })
+    const input = join(bed.dir, 'people.csv')
+    writeFileSync(input, peopleCsv(30))
+    const output = join(bed.dir, 'people-out.csv')
+    const child = spawnCli(['enrich', input, '-o', output], serviceEnv(bed, key))
+    const ended = finished(child)
+    // Once the chunk is sent (it takes 3 s to process at this scale), the service goes away for 2 s.
+    const target = bed
+    await expect
+      .poll(async () => (await target.sandbox.control.log()).requests.some((r) => r.method === 'POST'), {
+        timeout: 20_000,
+      })
+      .toBe(true)
+    await bed.sandbox.control.outage(2_000)
+    const run = await ended
+    expect(run.code, run.stderr).toBe(0)
+    expect(run.stderr).toMatch(
+      /^Can't reach the service \(GET \/async\/:id: connection failed.*\) — retrying in \d+ s$/m,
+    )
+    expect(run.stderr).toMatch(/Reached the service again; carrying on\./)
+    const rows = readOutput(output).rows
+    expect(rows).toHaveLength(30)
+    expect(rows.filter((row) => row.Status !== 'found' && row.Status !== 'not_found')).toEqual([])
+    expect(await posts(bed)).toBe(1)
   })
 
   it('writes every row, marked, when no row can be sent, and sends nothing', async () => {
