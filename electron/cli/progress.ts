@@ -54,19 +54,27 @@ export function progressReporter(stream: NodeJS.WriteStream = process.stderr): {
  * unsubscribe. On a terminal the line replaces a progress bar being drawn, which the next progress
  * event draws again below it.
  */
-export function reachReporter(reach: Reach, stream: NodeJS.WriteStream = process.stderr): () => void {
+export function reachReporter(
+  reach: Reach,
+  stream: { isTTY?: boolean; write(text: string): unknown } = process.stderr,
+  now: () => number = Date.now,
+): () => void {
   let wasUnreachable = false
+  /** Many requests in flight each retry: one line until the attempt it announced, and 5 s at least. */
+  let quietUntil = 0
   const say = (line: string): void => {
     stream.write(stream.isTTY === true ? `\r\x1b[K${line}\n` : `${line}\n`)
   }
   return reach.onChange((view) => {
     if (view.state === 'unreachable') {
       wasUnreachable = true
-      if (view.retryAt === null) return
-      const seconds = Math.max(1, Math.ceil((view.retryAt - Date.now()) / 1000))
+      if (view.retryAt === null || now() < quietUntil) return
+      quietUntil = Math.max(view.retryAt, now() + 5_000)
+      const seconds = Math.max(1, Math.ceil((view.retryAt - now()) / 1000))
       say(`Can't reach the service${view.detail ? ` (${view.detail})` : ''} — retrying in ${seconds} s`)
     } else if (wasUnreachable && view.state === 'online') {
       wasUnreachable = false
+      quietUntil = 0
       say('Reached the service again; carrying on.')
     }
   })
