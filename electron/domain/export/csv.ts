@@ -36,7 +36,6 @@ export function csvHeader(columns: readonly { title: string }[]): string {
 export function csvRow<R>(columns: readonly { value: (row: R) => string }[], row: R): string {
   // A million rows of thirty columns: no array of cells per row, the line is built as it goes.
   let line = ''
-  for (let at = 0; at < columns.length; at++)
-    line += (at === 0 ? '' : ',') + csvCell(columns[at]!.value(row))
+  for (let at = 0; at < columns.length; at++) line += (at === 0 ? '' : ',') + csvCell(columns[at]!.value(row))
   return line + '\r\n'
 }
