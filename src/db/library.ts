@@ -443,6 +443,7 @@ function matches<T, I, F extends string>(plan: Plan<T, I, F>, record: T): boolea
 async function firstMatches<T, I, F extends string>(
   plan: Plan<T, I, F>,
   limit: number,
+  readCap = firstPageReadCap,
 ): Promise<LibraryPage<T>> {
   // One more than asked, to know whether the page holds every match.
   const wanted = limit + 1
@@ -454,8 +455,8 @@ async function firstMatches<T, I, F extends string>(
       const page = kept.slice(0, limit)
       return { items: page, total: page.length, exact: kept.length <= limit }
     }
-    if (read >= firstPageReadCap) return { items: kept, total: kept.length, exact: false }
-    read = Math.min(read * 4, firstPageReadCap)
+    if (read >= readCap) return { items: kept, total: kept.length, exact: false }
+    read = Math.min(read * 4, readCap)
   }
 }
 
@@ -504,22 +505,25 @@ function companyPlan(search: LibrarySearch<CompanyFacet>, database: LeadkeeperDb
   return planOf(database.companies, search)
 }
 
+/** How much of a library a first page reads: `limit` matches (100 by default) within `readCap` entries. */
+type FirstPage = { limit?: number; readCap?: number }
+
 /** The first `limit` contacts matching a search (100 by default), fast on any library size. */
 export function searchContacts(
-  search: LibrarySearch<ContactFacet> & { limit?: number },
+  search: LibrarySearch<ContactFacet> & FirstPage,
   database: LeadkeeperDb = appDb,
 ): Promise<LibraryPage<ContactRecord>> {
   const plan = contactPlan(search, database)
-  return reading(plan.table, () => firstMatches(plan, search.limit ?? 100))
+  return reading(plan.table, () => firstMatches(plan, search.limit ?? 100, search.readCap))
 }
 
 /** The first `limit` companies matching a search (100 by default). */
 export function searchCompanies(
-  search: LibrarySearch<CompanyFacet> & { limit?: number },
+  search: LibrarySearch<CompanyFacet> & FirstPage,
   database: LeadkeeperDb = appDb,
 ): Promise<LibraryPage<CompanyRecord>> {
   const plan = companyPlan(search, database)
-  return reading(plan.table, () => firstMatches(plan, search.limit ?? 100))
+  return reading(plan.table, () => firstMatches(plan, search.limit ?? 100, search.readCap))
 }
 
 /** The ids of every matching contact, in the order `searchContacts` pages them. */
