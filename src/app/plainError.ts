@@ -1,4 +1,4 @@
-import type { AppError } from '@shared/result'
+import type { AppError, ErrorCode } from '@shared/result'
 
 /** A failure said for the person who waits on it: what happened, what to do, and the exact text apart. */
 export interface PlainError {
@@ -14,6 +14,27 @@ export interface PlainError {
  * for a log and the command line. The window says what happened in plain words and keeps the exact
  * text as a detail. `offline` is the browser's own knowledge that the computer has no network.
  */
+/** Title and what to do, for the failures a person can act on or should know the cause of. */
+const plain: Partial<Record<ErrorCode, { title: string; hint: string | null }>> = {
+  network: {
+    title: "Can't reach the service",
+    hint: 'Check the network connection, or the service address in Settings, then try again.',
+  },
+  timeout: { title: 'The service did not answer in time', hint: 'Try again in a moment.' },
+  auth: {
+    title: 'The service refused the API key',
+    hint: 'Check the key in Settings: it may be mistyped or deactivated.',
+  },
+  rate_limited: {
+    title: 'The service is busy',
+    hint: 'Too many requests in the last minute: try again in a minute.',
+  },
+  server: { title: 'The service had a problem', hint: 'Try again in a moment.' },
+  credits: { title: 'Not enough credits', hint: 'Top up your balance, then try again.' },
+  plan: { title: 'Your plan does not include this', hint: null },
+  no_key: { title: 'No API key set', hint: null },
+}
+
 export function plainError(error: AppError, offline = false): PlainError {
   const detail = error.message
   if (offline && (error.code === 'network' || error.code === 'timeout')) {
@@ -23,38 +44,6 @@ export function plainError(error: AppError, offline = false): PlainError {
       detail,
     }
   }
-  switch (error.code) {
-    case 'network':
-      return {
-        title: "Can't reach the service",
-        hint: 'Check the network connection, or the service address in Settings, then try again.',
-        detail,
-      }
-    case 'timeout':
-      return { title: 'The service did not answer in time', hint: 'Try again in a moment.', detail }
-    case 'auth':
-      return {
-        title: 'The service refused the API key',
-        hint: 'Check the key in Settings: it may be mistyped or deactivated.',
-        detail,
-      }
-    case 'rate_limited':
-      return {
-        title: 'The service is busy',
-        hint: 'Too many requests in the last minute: try again in a minute.',
-        detail,
-      }
-    case 'server':
-      return { title: 'The service had a problem', hint: 'Try again in a moment.', detail }
-    case 'cancelled':
-      return { title: 'Cancelled', hint: null, detail: 'Nothing more was sent.' }
-    case 'credits':
-      return { title: 'Not enough credits', hint: 'Top up your balance, then try again.', detail }
-    case 'plan':
-      return { title: 'Your plan does not include this', hint: null, detail }
-    case 'no_key':
-      return { title: 'No API key set', hint: null, detail }
-    default:
-      return { title: 'The service did not answer as expected', hint: null, detail }
-  }
+  if (error.code === 'cancelled') return { title: 'Cancelled', hint: null, detail: 'Nothing more was sent.' }
+  return { ...(plain[error.code] ?? { title: 'The service did not answer as expected', hint: null }), detail }
 }
