@@ -3,6 +3,20 @@ import tseslint from 'typescript-eslint'
 import vue from 'eslint-plugin-vue'
 import prettier from 'eslint-config-prettier'
 import globals from 'globals'
+import { plugin as layers } from './eslint.layers.js'
+
+// Each tree gets the globals of the host it runs on, and the globals only another host has are refused
+// by name (TypeScript files leave `no-undef` to the compiler, which sees both hosts' types in tests).
+const names = (set) => new Set(Object.keys(set))
+const only = (of, ...others) => [...names(of)].filter((name) => !others.some((other) => name in other))
+const shared = globals['shared-node-browser']
+const nodeOnly = only(globals.node, globals.browser, globals.worker, shared)
+const pageOnly = only(globals.browser, globals.node, shared)
+const windowOnly = only(globals.browser, globals.worker, globals.node, shared)
+const refuse = (list, where) => [
+  'error',
+  ...list.map((name) => ({ name, message: `${name} is not there where this tree runs (${where}).` })),
+]
 
 export default tseslint.config(
   { ignores: ['node_modules', 'out', 'dist', 'bench-results', 'test-results', 'playwright-report'] },
@@ -14,11 +28,35 @@ export default tseslint.config(
     languageOptions: { parserOptions: { parser: tseslint.parser, extraFileExtensions: ['.vue'] } },
   },
   {
+    plugins: { leadkeeper: layers },
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'vue/multi-word-component-names': 'off',
+      'leadkeeper/layers': 'error',
     },
+  },
+  {
+    files: ['electron/**'],
+    ignores: ['electron/domain/**', 'electron/shared/**'],
+    languageOptions: { globals: { ...globals.node } },
+    rules: { 'no-restricted-globals': refuse(pageOnly, "Node, Electron's main process") },
+  },
+  {
+    files: ['electron/domain/**', 'electron/shared/**'],
+    languageOptions: { globals: { ...shared } },
+    rules: { 'no-restricted-globals': refuse([...nodeOnly, ...pageOnly], 'a page and Node alike') },
+  },
+  {
+    files: ['src/**'],
+    ignores: ['src/workers/**'],
+    languageOptions: { globals: { ...globals.browser } },
+    rules: { 'no-restricted-globals': refuse(nodeOnly, 'a page') },
+  },
+  {
+    files: ['src/workers/**'],
+    languageOptions: { globals: { ...globals.worker } },
+    rules: { 'no-restricted-globals': refuse([...nodeOnly, ...windowOnly], 'a worker') },
   },
   prettier,
 )

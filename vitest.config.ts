@@ -16,7 +16,11 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
-          include: ['tests/unit/electron/**/*.test.ts', 'tests/integration/**/*.test.ts'],
+          include: [
+            'tests/unit/electron/**/*.test.ts',
+            'tests/unit/lint/**/*.test.ts',
+            'tests/integration/**/*.test.ts',
+          ],
           testTimeout: 60_000,
           hookTimeout: 60_000,
         },

@@ -1,5 +1,5 @@
 import type { ServiceErrorCode } from '../engine/client/errors'
-import type { JobRecord } from '../engine/jobs/types'
+import type { JobRecord } from '../domain/jobs'
 
 export const ExitCode = {
   done: 0,

@@ -1,6 +1,6 @@
 import { createInterface } from 'node:readline/promises'
 import type { JobManager } from '../engine/jobs/manager'
-import type { JobRecord, UncertainPolicy } from '../engine/jobs/types'
+import type { JobRecord, UncertainPolicy } from '../domain/jobs'
 import { progressReporter } from './progress'
 
 /**

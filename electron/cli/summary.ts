@@ -1,5 +1,5 @@
 import { basename, extname, isAbsolute, relative, sep } from 'node:path'
-import type { JobRecord } from '../engine/jobs/types'
+import type { JobRecord } from '../domain/jobs'
 import type { ListRow } from '../domain/row'
 import type { CliContext } from './context'
 import { exitCodeForJob, hasSkipped, nextStep, skippedLeads } from './exit-codes'

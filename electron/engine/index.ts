@@ -73,7 +73,7 @@ export type {
   LeadProfile,
   LeadRow,
   LeadSearchResult,
-} from './client/schemas'
+} from '../domain/service-shapes'
 export { readApiKey } from './key-source'
 export type { ApiKeySource, ReadApiKeyOptions, ReadApiKeyResult } from './key-source'
 export { defaultSettings, resolveSettings, scaleDurations } from './settings'
@@ -102,4 +102,4 @@ export type {
   RowStatus,
   SearchOptions,
   UncertainPolicy,
-} from './jobs/types'
+} from '../domain/jobs'

@@ -16,8 +16,8 @@ import type {
   UncertainEvidence,
   JobError,
   JobState,
-} from '../engine/jobs/types'
-import type { CompanyProfile, LeadProfile } from '../engine/client/schemas'
+} from '../domain/jobs'
+import type { CompanyProfile, LeadProfile } from '../domain/service-shapes'
 import type { ChannelNameOf, EventNameOf } from './channels'
 import { dataKinds } from '../domain/kinds'
 
@@ -30,8 +30,8 @@ export type {
   ResultBatch,
   ResultRow,
   RowStatus,
-} from '../engine/jobs/types'
-export type { CompanyProfile, CompanyRow, EnrichedLead, LeadProfile, LeadRow } from '../engine/client/schemas'
+} from '../domain/jobs'
+export type { CompanyProfile, CompanyRow, EnrichedLead, LeadProfile, LeadRow } from '../domain/service-shapes'
 
 const noInput = z.undefined()
 

@@ -1,4 +1,4 @@
-import type { SearchOptions } from '../engine/jobs/types'
+import type { SearchOptions } from '../domain/jobs'
 
 /**
  * Search bodies exactly as the service spells them. The engine sends them and the prospecting

@@ -1,15 +1,17 @@
 import { defineStore } from 'pinia'
 import { computed, markRaw, ref, shallowRef } from 'vue'
-import { notify } from '@/app/notify'
+import type { Result } from '@shared/result'
+import { invoke } from '@/bridge'
+import { notify } from '@/ui/notify'
 import { createList, deleteList, finishImport, saveMappingFor, savedMappingFor, setSkip } from '@/db/lists'
 import type { ColumnMapping, ListRecord, RowIssue } from '@/db/schema'
 import { isImportError, type ImportErrorCode } from '@domain/read/errors'
 import { fitMapping, suggestMapping } from '@domain/mapping'
 import { buildPreview, sampleBytes, type Preview, type PreviewOverrides } from '@domain/read/preview'
 import type { MappedField } from '@domain/person'
-import type { StoredImport } from '@/features/lists/import/store-rows'
+import type { StoredImport } from '@/db/import-rows'
 import { issueKinds, skippableIssues, skippedRows } from '@domain/validation'
-import { startImportWorker, type WorkerRun } from '@/features/lists/import/worker-client'
+import { startImportWorker, type WorkerRun } from '@/workers/import-client'
 
 export type ImportStep = 'preview' | 'mapping' | 'importing' | 'review'
 
@@ -51,6 +53,13 @@ export const useImportsStore = defineStore('imports', () => {
     if (!result) return 0
     return result.parse.rows - skippedRows(result.validation, (issue) => skips.value[issue])
   })
+
+  /** The system's file dialog (in Electron); `not_available` where the backend has none (the web host). */
+  async function pickWithSystemDialog(): Promise<Result<File | null>> {
+    const picked = await invoke('files/pickCsv')
+    if (!picked.ok) return picked
+    return { ok: true, data: picked.data ? new File([picked.data.data as BlobPart], picked.data.name) : null }
+  }
 
   function request(next: File): void {
     requested.value = markRaw(next)
@@ -214,6 +223,7 @@ export const useImportsStore = defineStore('imports', () => {
   }
 
   return {
+    pickWithSystemDialog,
     requested,
     file,
     step,

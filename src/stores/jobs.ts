@@ -1,6 +1,7 @@
 import { defineStore } from 'pinia'
 import { shallowReactive } from 'vue'
 import type { JobProgressEvent, JobView, ResultRow } from '@shared/contract'
+import type { Result } from '@shared/result'
 import { invoke, on } from '@/bridge'
 import { db, type JobMirror } from '@/db/schema'
 import { applyEnrichmentResults } from '@/db/rows'
@@ -124,5 +125,34 @@ export const useJobsStore = defineStore('jobs', () => {
     await drain(view.id)
   }
 
-  return { progress, views, refresh, drain, resumeIngestion, track }
+  /** Keeps the job as the backend answered a decision on it, and hands the answer on. */
+  function keep(jobId: string, result: Result<JobView>): Result<JobView> {
+    if (result.ok) views.set(jobId, result.data)
+    return result
+  }
+
+  const cancel = async (jobId: string) => keep(jobId, await invoke('jobs/cancel', { jobId }))
+  const resume = async (jobId: string) => keep(jobId, await invoke('jobs/resume', { jobId }))
+  /** A new credit cap (none: no cap) for a job that paused at its cap; it goes on with it. */
+  const setCap = async (jobId: string, maxCredits: number | undefined) =>
+    keep(jobId, await invoke('jobs/setCap', { jobId, maxCredits }))
+  /** What is known of the chunks whose submission may or may not have reached the service. */
+  const uncertainEvidence = (jobId: string) => invoke('jobs/uncertainEvidence', { jobId })
+  /** The user's say on those chunks: send them again (may charge twice) or skip their rows. */
+  const resolveUncertain = (jobId: string, action: 'resubmit' | 'skip') =>
+    invoke('jobs/resolveUncertain', { jobId, action })
+
+  return {
+    progress,
+    views,
+    refresh,
+    drain,
+    resumeIngestion,
+    track,
+    cancel,
+    resume,
+    setCap,
+    uncertainEvidence,
+    resolveUncertain,
+  }
 })

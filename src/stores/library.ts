@@ -1,7 +1,7 @@
 import { liveQuery, type Subscription } from 'dexie'
 import { defineStore } from 'pinia'
 import { ref, shallowRef } from 'vue'
-import { notify } from '@/app/notify'
+import { notify } from '@/ui/notify'
 import {
   companiesAt,
   companyFacetCounts,

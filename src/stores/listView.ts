@@ -1,15 +1,15 @@
 import { liveQuery, type Subscription } from 'dexie'
 import { defineStore } from 'pinia'
 import { computed, ref, shallowRef } from 'vue'
-import { notify } from '@/app/notify'
-import type { GridSort } from '@/components/grid/types'
+import { notify } from '@/ui/notify'
+import type { GridSort } from '@/ui/grid-types'
 import type { ListQueries } from '@/db/list-queries'
 import { createListQueries } from '@/db/query-worker'
 import { facetCounts, type FacetValue, type RowFacet, type RowFacetCounts, type RowQuery } from '@/db/rows'
 import { db, type ListRecord, type RowRecord } from '@/db/schema'
-import { downloadFile, exportList, type ExportFormat } from '@/features/lists/export/exportList'
+import { downloadFile, exportList, type ExportFormat } from '@/db/export-list'
 import { listColumns, type ResultColumn } from '@domain/export/columns'
-import { safeEmailStatuses } from '@/features/lists/results/emailStatus'
+import { safeEmailStatuses } from '@domain/email-status'
 
 export type RowFilters = Partial<Record<RowFacet, FacetValue[]>>
 

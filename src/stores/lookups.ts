@@ -8,7 +8,7 @@ import {
   leadLookupInput,
   type CompanyLookupForm,
   type LeadLookupForm,
-} from '@/features/lookups/lookupForm'
+} from '@/stores/lookupForm'
 import { useAccountStore } from './account'
 
 export type LookupKind = 'company' | 'lead'

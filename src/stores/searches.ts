@@ -1,13 +1,16 @@
 import { defineStore } from 'pinia'
 import { ref, shallowReactive, shallowRef } from 'vue'
-import type { JobState, JobView } from '@shared/contract'
+import type { ChannelInput, JobState, JobView } from '@shared/contract'
 import type { AppError } from '@shared/result'
 import { invoke, on } from '@/bridge'
 import { db, type SavedSearch, type SearchResultRecord, type SearchRun } from '@/db/schema'
 import * as searches from '@/db/searches'
-import { cacheInLibrary } from '@/features/prospecting/library'
-import type { CompanySearchInput, LeadSearchInput } from '@/features/prospecting/request'
+import { cacheInLibrary } from '@/db/search-cache'
 import { useAccountStore } from './account'
+
+/** A search as the backend takes it (the pages build it from their filters). */
+export type LeadSearchInput = ChannelInput<'jobs/startLeadSearch'>['search']
+export type CompanySearchInput = ChannelInput<'jobs/startCompanySearch'>['search']
 
 export type SearchKind = 'lead' | 'company'
 

@@ -1,8 +1,8 @@
 import { appendRows, knownIdentities } from '@/db/lists'
 import { isImportError } from '@domain/read/errors'
 import { blobChunks } from '@domain/read/parse'
-import type { FromWorker, ToWorker } from '@/features/lists/import/protocol'
-import { storeRows } from '@/features/lists/import/store-rows'
+import type { FromWorker, ToWorker } from '@/workers/import-protocol'
+import { storeRows } from '@/db/import-rows'
 
 /** Reads, checks and stores a list off the page's thread, so the window stays responsive. */
 const scope = self as unknown as {

@@ -81,7 +81,7 @@ async function bundlePageHelpers(outDir: string): Promise<void> {
         "import * as facets from '@/db/facet-tally'",
         "import * as blocks from '@/db/blocks'",
         "import * as queries from '@/db/list-queries'",
-        "import { exportList } from '@/features/lists/export/exportList'",
+        "import { exportList } from '@/db/export-list'",
         'Object.assign(globalThis, { lk: { Dexie, Papa, db, lists: listOperations(db), rows, library, facets, blocks, queries, exportList } })',
         "import './tests/bench/page/kit'",
       ].join('\n'),

@@ -20,7 +20,7 @@ import {
   leadSearchResultSchema,
   profileResponseSchema,
   searchCreatedSchema,
-} from './schemas'
+} from '../../domain/service-shapes'
 import type {
   Account,
   CompanyProfile,
@@ -28,7 +28,7 @@ import type {
   EnrichmentResult,
   LeadProfile,
   LeadSearchResult,
-} from './schemas'
+} from '../../domain/service-shapes'
 import type { EngineSettings, SettingsOverrides } from '../settings'
 import { resolveSettings } from '../settings'
 

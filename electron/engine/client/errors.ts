@@ -1,19 +1,6 @@
-/** Stable codes of every failure the client reports; callers switch on these, never on messages. */
-export type ServiceErrorCode =
-  | 'auth'
-  | 'credits'
-  | 'plan'
-  | 'bad_request'
-  | 'not_found'
-  | 'unknown_request'
-  | 'rejected'
-  | 'rate_limited'
-  | 'server'
-  | 'network'
-  | 'timeout'
-  | 'outcome_unknown'
-  | 'invalid_response'
-  | 'cancelled'
+import type { ServiceErrorCode } from '../../domain/service-shapes'
+
+export type { ServiceErrorCode }
 
 export interface ServiceErrorInit {
   code: ServiceErrorCode

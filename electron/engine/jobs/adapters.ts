@@ -1,13 +1,18 @@
 import type { SearchBody } from '../../shared/requests'
 import type { ServiceClient } from '../client/client'
-import type { CompanySearchResult, EnrichedLead, EnrichmentResult, LeadSearchResult } from '../client/schemas'
+import type {
+  CompanySearchResult,
+  EnrichedLead,
+  EnrichmentResult,
+  LeadSearchResult,
+} from '../../domain/service-shapes'
 import type { EngineSettings } from '../settings'
 import type { PlannedLead } from './plan'
 import { kindsOf, maxCostOf, optionsOf } from '../../domain/kinds'
 import { answeredData } from '../../domain/row'
 import { maxEnrichmentCost, rowKeyField } from './plan'
 import type { PollAnswer } from './poller'
-import type { ChunkRecord, JobRecord, ResultRow } from './types'
+import type { ChunkRecord, JobRecord, ResultRow } from '../../domain/jobs'
 
 export interface TerminatedChunk {
   rows: ResultRow[]

@@ -1,4 +1,4 @@
-import type { ChunkState, JobError, JobProgress, JobRecord, JobState } from './types'
+import type { ChunkState, JobError, JobProgress, JobRecord, JobState } from '../../domain/jobs'
 
 export type { JobProgress }
 

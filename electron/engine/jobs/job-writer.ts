@@ -1,6 +1,6 @@
 import { join } from 'node:path'
 import { writeFileAtomicAsync } from './atomic-file'
-import type { JobRecord, ResultBatch } from './types'
+import type { JobRecord, ResultBatch } from '../../domain/jobs'
 
 /**
  * The writes of one job by the run that owns it, off the event loop and in order:

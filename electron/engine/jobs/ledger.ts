@@ -12,7 +12,7 @@ import {
 import { join } from 'node:path'
 import { isAlive, removeStrayTempFiles, writeFileAtomic } from './atomic-file'
 import { JobWriter } from './job-writer'
-import type { JobRecord, ResultBatch, ResultPage } from './types'
+import type { JobRecord, ResultBatch, ResultPage } from '../../domain/jobs'
 
 export type { ResultPage }
 

@@ -29,7 +29,7 @@ import type {
   SearchOptions,
   UncertainPolicy,
   UncertainEvidence,
-} from './types'
+} from '../../domain/jobs'
 
 export type { UncertainEvidence }
 

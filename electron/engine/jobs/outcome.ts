@@ -1,4 +1,4 @@
-import type { ChunkRecord, JobError, JobRecord, JobState } from './types'
+import type { ChunkRecord, JobError, JobRecord, JobState } from '../../domain/jobs'
 
 export interface RunFlags {
   cancelled: boolean

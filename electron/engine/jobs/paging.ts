@@ -1,5 +1,5 @@
 import type { SearchPayload } from './adapters'
-import type { ChunkRecord, JobRecord } from './types'
+import type { ChunkRecord, JobRecord } from '../../domain/jobs'
 
 /**
  * The next company search page after `page` terminated with `returned` companies out of `found`:

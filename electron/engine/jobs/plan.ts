@@ -1,5 +1,5 @@
 import { kindsOf, kindsSignature, maxCostOf, type DataKind } from '../../domain/kinds'
-import type { EnrichmentEstimate, EnrichmentOptions, SearchOptions } from './types'
+import type { EnrichmentEstimate, EnrichmentOptions, SearchOptions } from '../../domain/jobs'
 
 export type { EnrichmentEstimate }
 import type { EngineSettings } from '../settings'

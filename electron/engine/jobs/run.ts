@@ -13,7 +13,7 @@ import { LeadWorkEstimate, chunkWindow } from './pacing'
 import { companyPageCount, nextCompanyPage } from './paging'
 import type { PollAnswer } from './poller'
 import { pollUntilSettled } from './poller'
-import type { ChunkRecord, JobError, JobRecord, ResultRow, RowStatus } from './types'
+import type { ChunkRecord, JobError, JobRecord, ResultRow, RowStatus } from '../../domain/jobs'
 
 export interface RunContext {
   ledger: JobLedger

@@ -1,4 +1,4 @@
-import type { GridColumn } from '@/components/grid/types'
+import type { GridColumn } from '@/ui/grid-types'
 import type { CompanyRecord, ContactRecord } from '@/db/schema'
 import { fundingRoundLabel, humanize } from '@/components/company/companyFields'
 import { cellText } from '@domain/export/columns'

@@ -1,11 +1,10 @@
-import type { ChannelInput } from '@shared/contract'
+import type { CompanySearchInput, LeadSearchInput } from '@/stores/searches'
 import { companySearchBody, leadSearchBody } from '@shared/requests'
 import { buildFilters, type FilterDraft } from './filters'
 import { companySearchFields, leadSearchFields } from './taxonomies'
 import type { CompanyPaging, LeadPaging } from './validate'
 
-export type LeadSearchInput = ChannelInput<'jobs/startLeadSearch'>['search']
-export type CompanySearchInput = ChannelInput<'jobs/startCompanySearch'>['search']
+export type { CompanySearchInput, LeadSearchInput }
 
 export interface LeadSearchOptions extends LeadPaging {
   email: boolean

@@ -9,7 +9,7 @@ import { RateGovernor } from '../../../electron/engine/client/governor'
 import { JobLedger } from '../../../electron/engine/jobs/ledger'
 import { JobManager } from '../../../electron/engine/jobs/manager'
 import type { EnrichmentRow } from '../../../electron/engine/jobs/normalize'
-import type { JobRecord, ResultRow } from '../../../electron/engine/jobs/types'
+import type { JobRecord, ResultRow } from '../../../electron/domain/jobs'
 import type { EngineSettings, SettingsOverrides } from '../../../electron/engine/settings'
 import { resolveSettings, scaleDurations } from '../../../electron/engine/settings'
 

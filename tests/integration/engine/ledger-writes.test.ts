@@ -3,7 +3,7 @@ import { createServiceClient } from '../../../electron/engine/client/client'
 import { JobWriter } from '../../../electron/engine/jobs/job-writer'
 import { JobLedger } from '../../../electron/engine/jobs/ledger'
 import { JobManager } from '../../../electron/engine/jobs/manager'
-import type { JobRecord } from '../../../electron/engine/jobs/types'
+import type { JobRecord } from '../../../electron/domain/jobs'
 import type { Bed } from './harness'
 import { allRows, peopleRows, scaledSettings, startBed } from './harness'
 

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { maxChunkWindow } from '../../../electron/engine/jobs/pacing'
-import type { JobRecord } from '../../../electron/engine/jobs/types'
+import type { JobRecord } from '../../../electron/domain/jobs'
 import type { Bed, Engine } from './harness'
 import { engineFor, peopleRows, startBed } from './harness'
 

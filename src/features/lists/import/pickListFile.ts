@@ -1,5 +1,4 @@
-import { invoke } from '@/bridge'
-import { notify } from '@/app/notify'
+import { notify } from '@/ui/notify'
 import { useImportsStore } from '@/stores/imports'
 
 const accept = '.csv,.tsv,.txt,text/csv,text/tab-separated-values,text/plain'
@@ -10,15 +9,16 @@ const accept = '.csv,.tsv,.txt,text/csv,text/tab-separated-values,text/plain'
  * null when the user changed their mind.
  */
 export async function pickListFile(): Promise<File | null> {
-  const picked = await invoke('files/pickCsv')
+  const imports = useImportsStore()
+  const picked = await imports.pickWithSystemDialog()
   let file: File | null
-  if (picked.ok) file = picked.data ? new File([picked.data.data as BlobPart], picked.data.name) : null
+  if (picked.ok) file = picked.data
   else if (picked.error.code === 'not_available') file = await chooseWithInput()
   else {
     notify.error(picked.error)
     return null
   }
-  if (file) useImportsStore().request(file)
+  if (file) imports.request(file)
   return file
 }
 

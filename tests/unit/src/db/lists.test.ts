@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { listOperations, type ListOperations } from '@/db/lists'
 import { LeadkeeperDb, type ColumnMapping, type ContactRecord } from '@/db/schema'
 import { allRows, rowAt, updateRow } from '../support/rows'
-import { storeRows } from '@/features/lists/import/store-rows'
+import { storeRows } from '@/db/import-rows'
 
 const source = { fileName: 'people.csv', size: 100, encoding: 'utf-8', delimiter: ',', hasHeader: true }
 const columns = ['First', 'Last', 'Website', 'LinkedIn', 'Notes']

@@ -1,4 +1,4 @@
-import type { JobRecord } from '../../../../../electron/engine/jobs/types'
+import type { JobRecord } from '../../../../../electron/domain/jobs'
 
 /** A queued enrichment of one chunk of two rows, as a ledger holds it; `overrides` change any field. */
 export function jobRecord(id: string, overrides: Partial<JobRecord> = {}): JobRecord {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { JobLedger } from '../../../../../electron/engine/jobs/ledger'
-import type { JobRecord } from '../../../../../electron/engine/jobs/types'
+import type { JobRecord } from '../../../../../electron/domain/jobs'
 import { jobRecord as record } from './job-record'
 
 describe('JobWriter', () => {

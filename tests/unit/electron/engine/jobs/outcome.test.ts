@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { decideOutcome } from '../../../../../electron/engine/jobs/outcome'
-import type { ChunkState, JobRecord } from '../../../../../electron/engine/jobs/types'
+import type { ChunkState, JobRecord } from '../../../../../electron/domain/jobs'
 
 function job(states: ChunkState[], maxCredits?: number): JobRecord {
   return {

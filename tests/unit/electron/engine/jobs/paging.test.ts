@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { companyPageCount, nextCompanyPage } from '../../../../../electron/engine/jobs/paging'
-import type { ChunkRecord } from '../../../../../electron/engine/jobs/types'
+import type { ChunkRecord } from '../../../../../electron/domain/jobs'
 
 const page = (index: number, offset: number): ChunkRecord => ({
   index,

@@ -1,7 +1,7 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { createApp, h, nextTick, ref, type App, type Ref } from 'vue'
 import DataGrid from '@/components/grid/DataGrid.vue'
-import type { GridColumn } from '@/components/grid/types'
+import type { GridColumn } from '@/ui/grid-types'
 
 const columns: GridColumn[] = Array.from({ length: 30 }, (_, at) => ({
   key: `c${at}`,

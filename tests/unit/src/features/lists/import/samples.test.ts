@@ -6,7 +6,7 @@ import { LeadkeeperDb } from '@/db/schema'
 import { suggestMapping } from '@domain/mapping'
 import { blobChunks } from '@domain/read/parse'
 import { buildPreview } from '@domain/read/preview'
-import { storeRows } from '@/features/lists/import/store-rows'
+import { storeRows } from '@/db/import-rows'
 import { skippedRows } from '@domain/validation'
 
 const sample = (name: string) => new Uint8Array(readFileSync(`resources/samples/${name}`))

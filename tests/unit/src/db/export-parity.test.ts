@@ -10,11 +10,11 @@ import { buildPreview } from '@domain/read/preview'
 import { listOperations } from '@/db/lists'
 import { applyEnrichmentResults, applyKnownAnswers } from '@/db/rows'
 import { LeadkeeperDb } from '@/db/schema'
-import { exportList } from '@/features/lists/export/exportList'
-import { storeRows } from '@/features/lists/import/store-rows'
-import { JobLedger } from '../../../../../../electron/engine/jobs/ledger'
-import type { CliBed } from '../../../../../integration/cli/harness'
-import { runCli, serviceEnv, startCliBed } from '../../../../../integration/cli/harness'
+import { exportList } from '@/db/export-list'
+import { storeRows } from '@/db/import-rows'
+import { JobLedger } from '../../../../electron/engine/jobs/ledger'
+import type { CliBed } from '../../../integration/cli/harness'
+import { runCli, serviceEnv, startCliBed } from '../../../integration/cli/harness'
 
 let bed: CliBed | undefined
 let database: LeadkeeperDb | undefined

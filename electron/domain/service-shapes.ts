@@ -1,5 +1,22 @@
 import { z } from 'zod'
 
+/** Stable codes of every failure the client reports; callers switch on these, never on messages. */
+export type ServiceErrorCode =
+  | 'auth'
+  | 'credits'
+  | 'plan'
+  | 'bad_request'
+  | 'not_found'
+  | 'unknown_request'
+  | 'rejected'
+  | 'rate_limited'
+  | 'server'
+  | 'network'
+  | 'timeout'
+  | 'outcome_unknown'
+  | 'invalid_response'
+  | 'cancelled'
+
 /**
  * Response schemas. Objects are loose: fields the service adds later are kept, not rejected.
  * Only what the engine relies on is required; everything else is optional and nullable because

@@ -1,4 +1,4 @@
-import type { FromWorker, ToWorker } from './protocol'
+import type { FromWorker, ToWorker } from './import-protocol'
 import type { ParseProgress } from '@domain/read/parse'
 
 export type WorkerOutcome = Exclude<FromWorker, { type: 'progress' }>
@@ -14,7 +14,7 @@ export function startImportWorker(
   start: Extract<ToWorker, { type: 'start' }>,
   onProgress: (progress: ParseProgress) => void,
 ): WorkerRun {
-  const worker = new Worker(new URL('../../../workers/list-import.ts', import.meta.url), { type: 'module' })
+  const worker = new Worker(new URL('./list-import.ts', import.meta.url), { type: 'module' })
   const outcome = new Promise<WorkerOutcome>((resolve) => {
     worker.onmessage = (event: MessageEvent<FromWorker>) => {
       const message = event.data

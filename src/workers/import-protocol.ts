@@ -1,7 +1,7 @@
 import type { ColumnMapping } from '@/db/schema'
 import type { ImportErrorCode } from '@domain/read/errors'
 import type { ParseOptions, ParseProgress } from '@domain/read/parse'
-import type { StoredImport } from './store-rows'
+import type { StoredImport } from '../db/import-rows'
 
 /** Messages between the import worker and the page. */
 export type ToWorker =

@@ -1,5 +1,5 @@
-import type { DataKind } from '../../domain/kinds'
-import type { ServiceErrorCode } from '../client/errors'
+import type { DataKind } from './kinds'
+import type { ServiceErrorCode } from './service-shapes'
 
 export type JobKind = 'enrichment' | 'lead_search' | 'company_search'
 
@@ -64,7 +64,7 @@ export interface ChunkRecord {
   error?: JobError
 }
 
-import type { RowStatus } from '../../domain/row'
+import type { RowStatus } from './row'
 export type { RowStatus }
 
 export interface ResultRow {

@@ -1,4 +1,4 @@
-import statuses from '../../../../resources/taxonomies/email_statuses.json'
+import statuses from '../../resources/taxonomies/email_statuses.json'
 
 export interface EmailStatusInfo {
   value: string

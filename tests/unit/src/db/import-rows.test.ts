@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { ImportError } from '@domain/read/errors'
-import { storeRows } from '@/features/lists/import/store-rows'
+import { storeRows } from '@/db/import-rows'
 
 async function* bytes(text: string) {
   yield new TextEncoder().encode(text)

@@ -4,7 +4,7 @@ import {
   companyLookupProblem,
   leadLookupInput,
   leadLookupProblem,
-} from '@/features/lookups/lookupForm'
+} from '@/stores/lookupForm'
 
 const lead = { networkUrl: '', firstName: '', lastName: '', domain: '', company: '' }
 

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { blockTables, putRows } from '@/db/blocks'
 import { LeadkeeperDb, type ListRecord, type RowRecord } from '@/db/schema'
 import { csvCell, neutralise } from '@domain/export/csv'
-import { exportFileName, exportList } from '@/features/lists/export/exportList'
+import { exportFileName, exportList } from '@/db/export-list'
 
 const freshDb = () => new LeadkeeperDb('t-' + crypto.randomUUID())
 
