@@ -1,4 +1,4 @@
-import { createReadStream, openSync, readSync, closeSync, statSync } from 'node:fs'
+import { createReadStream, openSync, readFileSync, readSync, closeSync, statSync } from 'node:fs'
 import { createHash, type Hash } from 'node:crypto'
 import { cellText } from '../domain/export/columns'
 import { csvLine } from '../domain/export/csv'
@@ -6,6 +6,7 @@ import { isImportError } from '../domain/read/errors'
 import { parseRows, type ParseSummary } from '../domain/read/parse'
 import { buildPreview, sampleBytes } from '../domain/read/preview'
 import { positionalHeaders, uniqueHeaders } from '../domain/read/sniff'
+import { chooseSheet, looksLikeWorkbook, readWorkbook, sheetToCsv } from '../domain/read/workbook'
 import { writeFileAtomic } from '../engine/jobs/atomic-file'
 import { CliError, ExitCode } from './exit-codes'
 
@@ -23,13 +24,22 @@ export interface ListFile {
    * versions computed it, so a job started by one resumes in the next instead of being paid twice.
    */
   contentHash: Hash
+  /** The sheet read, when the file is an Excel workbook. */
+  sheet?: string
+}
+
+export interface ReadListOptions {
+  /** The sheet of a workbook to read; without it, the first that holds a table. */
+  sheet?: string
+  /** Told which sheet of a workbook is read, when it was not named. */
+  note?: (text: string) => void
 }
 
 /**
  * Reads a list file the way the app's import does, with the same detection (encoding, delimiter,
  * header) and the same reader, so both faces see the same rows in the same columns.
  */
-export async function readList(path: string): Promise<ListFile> {
+export async function readList(path: string, options: ReadListOptions = {}): Promise<ListFile> {
   let size: number
   let sample: Uint8Array
   try {
@@ -40,36 +50,66 @@ export async function readList(path: string): Promise<ListFile> {
     throw new CliError(`Cannot read ${path} (${reason}).`, ExitCode.usage)
   }
   try {
-    const preview = buildPreview(sample, size <= sampleBytes)
-    const rows: string[][] = []
-    const hash = createHash('sha256')
-    const decoder = new TextDecoder(preview.encoding)
-    const parse = await parseRows(
-      hashing(createReadStream(path), (chunk) => hash.update(decoder.decode(chunk, { stream: true }))),
-      {
-        encoding: preview.encoding,
-        delimiter: preview.delimiter,
-        hasHeader: preview.hasHeader,
-        width: preview.columns.length,
-      },
-      async (batch) => {
-        for (const row of batch.rows) rows.push(row)
-      },
-    )
-    hash.update(decoder.decode()).update('\0')
-    const named = parse.header ? uniqueHeaders(parse.header, parse.widest) : positionalHeaders(parse.widest)
-    return {
-      columns: named,
-      rows,
-      encoding: preview.encoding,
-      delimiter: preview.delimiter,
-      hasHeader: preview.hasHeader,
-      parse,
-      contentHash: hash,
-    }
+    if (looksLikeWorkbook(path, sample)) return await readSheet(path, options)
+    if (options.sheet !== undefined)
+      throw new CliError(`--sheet is for Excel workbooks (.xlsx); ${path} is not one.`, ExitCode.usage)
+    return await readText(size <= sampleBytes, sample, () => createReadStream(path))
   } catch (error) {
     if (isImportError(error)) throw new CliError(`${path}: ${error.message}`, ExitCode.usage)
     throw error
+  }
+}
+
+/** A workbook's sheet, as CSV, through the same reader as any CSV file. */
+async function readSheet(path: string, options: ReadListOptions): Promise<ListFile> {
+  const buffer = readFileSync(path)
+  const sheets = await readWorkbook(
+    buffer.buffer.slice(buffer.byteOffset, buffer.byteOffset + buffer.byteLength),
+  )
+  const sheet = chooseSheet(sheets, options.sheet)
+  if (options.sheet === undefined) {
+    const others = sheets.filter((other) => other !== sheet).map((other) => `“${other.name}”`)
+    const also = others.length ? `; the workbook also has ${others.join(', ')} (pick one with --sheet)` : ''
+    options.note?.(`Reading the sheet “${sheet.name}” of ${path}${also}.\n`)
+  }
+  const bytes = new TextEncoder().encode(sheetToCsv(sheet))
+  const file = await readText(true, bytes.subarray(0, sampleBytes), async function* () {
+    yield bytes
+  })
+  return { ...file, sheet: sheet.name }
+}
+
+async function readText(
+  complete: boolean,
+  sample: Uint8Array,
+  chunks: () => AsyncIterable<Uint8Array | Buffer>,
+): Promise<ListFile> {
+  const preview = buildPreview(sample, complete)
+  const rows: string[][] = []
+  const hash = createHash('sha256')
+  const decoder = new TextDecoder(preview.encoding)
+  const parse = await parseRows(
+    hashing(chunks(), (chunk) => hash.update(decoder.decode(chunk, { stream: true }))),
+    {
+      encoding: preview.encoding,
+      delimiter: preview.delimiter,
+      hasHeader: preview.hasHeader,
+      width: preview.columns.length,
+    },
+    async (batch) => {
+      for (const row of batch.rows) rows.push(row)
+    },
+  )
+  hash.update(decoder.decode()).update('\0')
+  const named = parse.header ? uniqueHeaders(parse.header, parse.widest) : positionalHeaders(parse.widest)
+  return {
+    columns: named,
+    rows,
+    encoding: preview.encoding,
+    delimiter: preview.delimiter,
+    hasHeader: preview.hasHeader,
+    parse,
+    contentHash: hash,
   }
 }
 
@@ -85,7 +125,7 @@ function readStart(path: string, bytes: number): Uint8Array {
 }
 
 async function* hashing(
-  stream: AsyncIterable<Buffer>,
+  stream: AsyncIterable<Uint8Array | Buffer>,
   onChunk: (chunk: Uint8Array) => void,
 ): AsyncGenerator<Uint8Array> {
   for await (const chunk of stream) {

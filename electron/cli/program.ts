@@ -63,8 +63,12 @@ export function buildProgram(setExit: (code: number) => void): Command {
 
   program
     .command('enrich <input>')
-    .description('enrich the rows of a CSV file; running it again resumes the same job')
-    .requiredOption('-o, --output <file>', 'output CSV')
+    .description('enrich the rows of a CSV file or Excel workbook; running it again resumes the same job')
+    .requiredOption('-o, --output <file>', 'output file: CSV, or an Excel workbook when it ends in .xlsx')
+    .option(
+      '--sheet <name>',
+      'the sheet of an Excel workbook to read (default: the first that holds a table)',
+    )
     .option('--email', 'find email addresses (the default when neither --email nor --phone is given)')
     .option('--phone', 'find phone numbers')
     .option('--catch-all', 'verify catch-all addresses')

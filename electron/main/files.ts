@@ -14,7 +14,7 @@ export async function pickCsv(
     title: 'Import a list',
     properties: ['openFile' as const],
     filters: [
-      { name: 'Lists (CSV, TSV, TXT)', extensions: ['csv', 'tsv', 'txt'] },
+      { name: 'Lists (CSV, TSV, TXT, Excel)', extensions: ['csv', 'tsv', 'txt', 'xlsx', 'xlsm'] },
       { name: 'All files', extensions: ['*'] },
     ],
   }

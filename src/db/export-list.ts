@@ -2,8 +2,9 @@ import { eachRowPage, type RowQuery } from '@/db/rows'
 import type { LeadkeeperDb, ListRecord, RowRecord } from '@/db/schema'
 import { listColumns, type ResultColumn } from '@domain/export/columns'
 import { csvHeader, csvRow } from '@domain/export/csv'
+import { xlsxWriter } from '@domain/export/xlsx'
 
-export type ExportFormat = 'csv' | 'json'
+export type ExportFormat = 'csv' | 'json' | 'xlsx'
 
 export interface ExportOptions {
   format: ExportFormat
@@ -20,11 +21,14 @@ export interface ExportedFile {
   blob: Blob
   fileName: string
   rows: number
+  /** Cells cut to what an Excel cell holds (32,767 characters); 0 for CSV and JSON. */
+  cut: number
 }
 
 const mimeTypes: Record<ExportFormat, string> = {
   csv: 'text/csv;charset=utf-8',
   json: 'application/json;charset=utf-8',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
 }
 
 function jsonRecord(columns: ResultColumn[], row: RowRecord): string {
@@ -51,15 +55,29 @@ export async function exportList(list: ListRecord, options: ExportOptions): Prom
   const columns = listColumns(list.columns)
   const parts: Blob[] = []
   let rows = 0
+  let cut = 0
   const type = mimeTypes[options.format]
-  const push = (text: string) => parts.push(new Blob([text], { type }))
+  const push = (part: string | Uint8Array<ArrayBuffer>) => parts.push(new Blob([part], { type }))
+  const sheet =
+    options.format === 'xlsx'
+      ? xlsxWriter(
+          {
+            sheetName: list.name,
+            header: columns.map((column) => column.title),
+            ...(options.filters ? {} : { rows: list.rowCount }),
+          },
+          (chunk) => push(chunk as Uint8Array<ArrayBuffer>),
+        )
+      : null
   if (options.format === 'csv') push(csvHeader(columns))
-  else push('[')
+  else if (options.format === 'json') push('[')
   await eachRowPage(
     list.id,
     { filters: options.filters },
     (page) => {
-      if (options.format === 'csv') {
+      if (sheet) {
+        for (const row of page) sheet.row(columns.map((column) => column.value(row)))
+      } else if (options.format === 'csv') {
         push(page.map((row) => csvRow(columns, row)).join(''))
       } else {
         const records = page.map((row) => jsonRecord(columns, row)).join(',\n')
@@ -71,9 +89,10 @@ export async function exportList(list: ListRecord, options: ExportOptions): Prom
     options.pageSize,
     options.database,
   )
+  if (sheet) cut = sheet.end().cut
   if (options.format === 'json') push(rows === 0 ? ']\n' : '\n]\n')
   const blob = new Blob(parts, { type })
-  return { blob, fileName: exportFileName(list.name, options.format), rows }
+  return { blob, fileName: exportFileName(list.name, options.format), rows, cut }
 }
 
 /** Saves through the browser's download, which Electron's shell also honours. */

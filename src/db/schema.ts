@@ -21,7 +21,15 @@ export interface ListRecord {
   name: string
   createdAt: number
   updatedAt: number
-  source: { fileName: string; size: number; encoding: string; delimiter: string; hasHeader: boolean }
+  source: {
+    fileName: string
+    size: number
+    encoding: string
+    delimiter: string
+    hasHeader: boolean
+    /** The sheet read, when the file was an Excel workbook. */
+    sheet?: string
+  }
   /** Input headers in file order; duplicates made unique ("Email", "Email (2)"). */
   columns: string[]
   mapping: ColumnMapping

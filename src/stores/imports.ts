@@ -12,6 +12,8 @@ import type { MappedField } from '@domain/person'
 import type { StoredImport } from '@/db/import-rows'
 import { issueKinds, skippableIssues, skippedRows } from '@domain/validation'
 import { startImportWorker, type WorkerRun } from '@/workers/import-client'
+import { looksLikeWorkbook, type SheetSummary } from '@domain/read/workbook'
+import { openWorkbook, type WorkbookReader } from '@/workers/workbook-client'
 
 export type ImportStep = 'preview' | 'mapping' | 'importing' | 'review'
 
@@ -21,16 +23,33 @@ export interface ImportProblem {
   line?: number
 }
 
+const unexpected: ImportProblem = {
+  code: 'internal',
+  message: 'The workbook worker gave an unexpected answer.',
+}
+
 /** Every category is skipped unless the user says otherwise: nothing doubtful is paid for by default. */
 const defaultSkips = (): Record<RowIssue, boolean> =>
   Object.fromEntries(issueKinds.map((kind) => [kind, true])) as Record<RowIssue, boolean>
 
-const baseName = (fileName: string) => fileName.replace(/\.(csv|tsv|txt)$/i, '') || fileName
+const baseName = (fileName: string) => fileName.replace(/\.(csv|tsv|txt|xlsx|xlsm)$/i, '') || fileName
+
+/** An Excel workbook being imported: its sheets and the one read (as CSV, through the same path). */
+export interface WorkbookChoice {
+  fileName: string
+  size: number
+  sheets: SheetSummary[]
+  sheet: string | null
+  /** The workbook or a sheet is being read. */
+  reading: boolean
+}
 
 /** One import at a time: the dialog shows this state and calls these actions. */
 export const useImportsStore = defineStore('imports', () => {
   /** A file handed over by the drop overlay or the picker; the overlay's dialog opens on it. */
   const requested = shallowRef<File | null>(null)
+  /** The file as the user gave it; `file` is what is read (a workbook's sheet as CSV). */
+  const source = shallowRef<File | null>(null)
   const file = shallowRef<File | null>(null)
   const step = ref<ImportStep>('preview')
   const preview = shallowRef<Preview | null>(null)
@@ -44,8 +63,10 @@ export const useImportsStore = defineStore('imports', () => {
   const stored = shallowRef<StoredImport | null>(null)
   const skips = ref(defaultSkips())
   const finishing = ref(false)
+  const workbook = shallowRef<WorkbookChoice | null>(null)
   let sample = new Uint8Array()
   let run: WorkerRun | null = null
+  let reader: WorkbookReader | null = null
 
   const totalBytes = computed(() => file.value?.size ?? 0)
   const toSend = computed(() => {
@@ -67,11 +88,53 @@ export const useImportsStore = defineStore('imports', () => {
 
   async function open(next: File): Promise<void> {
     await discard()
-    file.value = markRaw(next)
+    source.value = markRaw(next)
     name.value = baseName(next.name)
     overrides.value = {}
     skips.value = defaultSkips()
+    const start = new Uint8Array(await next.slice(0, 8).arrayBuffer())
+    if (looksLikeWorkbook(next.name, start)) return openSheets(next)
+    file.value = markRaw(next)
     sample = new Uint8Array(await next.slice(0, sampleBytes).arrayBuffer())
+    await refreshPreview(true)
+  }
+
+  /** Reads a workbook in its worker, then the sheet that holds a list (the user may pick another). */
+  async function openSheets(next: File): Promise<void> {
+    const opening = openWorkbook(next)
+    reader = opening
+    workbook.value = { fileName: next.name, size: next.size, sheets: [], sheet: null, reading: true }
+    const answer = await opening.opened
+    if (reader !== opening) return
+    if (answer.type !== 'opened') {
+      workbook.value = { ...workbook.value, reading: false }
+      problem.value = answer.type === 'failed' ? answer.error : unexpected
+      return
+    }
+    workbook.value = { ...workbook.value, sheets: answer.sheets, reading: false }
+    if (answer.chosen === null) problem.value = answer.problem
+    else await chooseSheet(answer.chosen)
+  }
+
+  /** Reads one sheet of the open workbook as the list to import. */
+  async function chooseSheet(sheet: string): Promise<void> {
+    const current = reader
+    const book = workbook.value
+    if (!current || !book) return
+    workbook.value = { ...book, sheet, reading: true }
+    problem.value = null
+    preview.value = null
+    const answer = await current.csv(sheet)
+    if (reader !== current) return
+    workbook.value = { ...book, sheet, reading: false }
+    if (answer.type !== 'csv') {
+      problem.value = answer.type === 'failed' ? answer.error : unexpected
+      return
+    }
+    const csv = new File([answer.bytes], `${baseName(book.fileName)}.csv`, { type: 'text/csv' })
+    file.value = markRaw(csv)
+    overrides.value = {}
+    sample = new Uint8Array(await csv.slice(0, sampleBytes).arrayBuffer())
     await refreshPreview(true)
   }
 
@@ -124,8 +187,9 @@ export const useImportsStore = defineStore('imports', () => {
       list = await createList({
         name: name.value.trim() || baseName(current.name),
         source: {
-          fileName: current.name,
-          size: current.size,
+          fileName: workbook.value?.fileName ?? current.name,
+          size: workbook.value?.size ?? current.size,
+          ...(workbook.value?.sheet ? { sheet: workbook.value.sheet } : {}),
           encoding: built.encoding,
           delimiter: built.delimiter,
           hasHeader: built.hasHeader,
@@ -212,6 +276,10 @@ export const useImportsStore = defineStore('imports', () => {
   }
 
   function reset(): void {
+    reader?.close()
+    reader = null
+    workbook.value = null
+    source.value = null
     file.value = null
     preview.value = null
     stored.value = null
@@ -225,7 +293,10 @@ export const useImportsStore = defineStore('imports', () => {
   return {
     pickWithSystemDialog,
     requested,
+    source,
     file,
+    workbook,
+    chooseSheet,
     step,
     preview,
     overrides,

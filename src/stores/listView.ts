@@ -189,6 +189,11 @@ export const useListViewStore = defineStore('listView', () => {
       })
       downloadFile(file)
       notify.success(`Exported ${file.rows.toLocaleString()} rows to ${file.fileName}.`)
+      if (file.cut > 0) {
+        notify.warning(
+          `${file.cut.toLocaleString()} cells were longer than an Excel cell holds (32,767 characters) and were cut in ${file.fileName}; the CSV export keeps them whole.`,
+        )
+      }
     } catch (error) {
       notify.error(`The export failed: ${error instanceof Error ? error.message : String(error)}`)
     } finally {

@@ -1,6 +1,7 @@
-import { resolve } from 'node:path'
+import { basename, extname, resolve } from 'node:path'
 import { listColumns } from '../../domain/export/columns'
 import { csvHeader, csvRow } from '../../domain/export/csv'
+import { xlsxWriter } from '../../domain/export/xlsx'
 import { kindsOf } from '../../domain/kinds'
 import { suggestMapping } from '../../domain/mapping'
 import { leadOf, mappedFields, serviceFieldsOf, type ColumnMapping } from '../../domain/person'
@@ -20,6 +21,7 @@ import { listCounts, printSummary, rerunCommand, summarize } from '../summary'
 
 export interface EnrichOptions {
   output: string
+  sheet?: string
   email?: boolean
   phone?: boolean
   catchAll?: boolean
@@ -70,6 +72,30 @@ export function enrichedCsv(file: Pick<ListFile, 'columns' | 'rows'>, rows: read
   return csvHeader(columns) + rows.map((row) => csvRow(columns, row)).join('')
 }
 
+/** The same rows as an Excel workbook: one sheet, the header frozen, every cell as text. */
+export function enrichedXlsx(
+  file: Pick<ListFile, 'columns' | 'rows'>,
+  rows: readonly ListRow[],
+  name: string,
+): Uint8Array {
+  const columns = listColumns(file.columns)
+  const chunks: Uint8Array[] = []
+  const sheet = xlsxWriter(
+    { sheetName: name, header: columns.map((column) => column.title), rows: rows.length },
+    (chunk) => chunks.push(chunk),
+  )
+  for (const row of rows) sheet.row(columns.map((column) => column.value(row)))
+  const { cut } = sheet.end()
+  if (cut > 0) {
+    process.stderr.write(
+      `${cut} cells were longer than an Excel cell holds (32,767 characters) and were cut; a CSV output keeps them whole.\n`,
+    )
+  }
+  return Buffer.concat(chunks)
+}
+
+const writesExcel = (path: string) => /\.xlsx$/i.test(path)
+
 /** The file's rows with what the run gave each, joined by key, twins marked as such. */
 export function enrichedRows(file: Pick<ListFile, 'rows'>, results: Iterable<ResultRow>): ListRow[] {
   const rows: ListRow[] = file.rows.map((values, index) => ({ index, values, status: 'pending' }))
@@ -101,7 +127,8 @@ export async function enrichCommand(
   }
   const policy = options.onUncertain as UncertainPolicy
   const maxCredits = positiveNumber(options.maxCredits, '--max-credits')
-  const file = await readList(input)
+  const output = resolve(options.output)
+  const file = await readList(input, { sheet: options.sheet, note: (text) => process.stderr.write(text) })
   const { mapping, idMap } = mappingFor(file, parseMapOptions(options.map))
   const enrichment = {
     email: options.email ?? false,
@@ -122,7 +149,6 @@ export async function enrichCommand(
   const invalid: ResultRow[] = plan.decisions
     .filter((decision) => decision.outcome === 'invalid')
     .map((decision) => ({ key: decision.key, status: 'invalid', note: rowNotes.invalid }))
-  const output = resolve(options.output)
   const context = await openContext(global, process.env, stateDirFor(global, output))
   try {
     const { manager, ledger } = managerFor(context, stateDirFor(global, output))
@@ -156,7 +182,12 @@ export async function enrichCommand(
       for (const batch of ledger.results(job.id, 0).batches) results.push(...batch.rows)
     }
     const enriched = enrichedRows(file, results)
-    writeFileAtomic(output, enrichedCsv(file, enriched))
+    writeFileAtomic(
+      output,
+      writesExcel(output)
+        ? enrichedXlsx(file, enriched, file.sheet ?? basename(input, extname(input)))
+        : enrichedCsv(file, enriched),
+    )
     if (!job) {
       process.stderr.write(`No row can be sent; written to ${output}\n`)
       return ExitCode.done

@@ -73,22 +73,29 @@ function utf16WithoutBom(sample: Uint8Array): 'utf-16le' | 'utf-16be' | null {
   return null
 }
 
-const signatures: { bytes: number[]; what: string }[] = [
-  { bytes: [0x50, 0x4b, 0x03, 0x04], what: 'a ZIP archive or an Excel/Numbers workbook (.xlsx)' },
-  { bytes: [0xd0, 0xcf, 0x11, 0xe0], what: 'an Excel 97–2003 workbook (.xls)' },
-  { bytes: [0x25, 0x50, 0x44, 0x46], what: 'a PDF document' },
-  { bytes: [0x1f, 0x8b], what: 'a gzip archive' },
+const signatures: { bytes: number[]; message: string }[] = [
+  {
+    bytes: [0x50, 0x4b, 0x03, 0x04],
+    message:
+      'This file is a ZIP archive, not a text list. An Excel workbook is read when its name ends in .xlsx; otherwise save or export it as CSV first.',
+  },
+  {
+    bytes: [0xd0, 0xcf, 0x11, 0xe0],
+    message:
+      'This file is an Excel 97–2003 workbook (.xls), which cannot be read here. Open it in Excel and save it as an Excel Workbook (.xlsx) or as CSV.',
+  },
+  {
+    bytes: [0x25, 0x50, 0x44, 0x46],
+    message: 'This file is a PDF document, not a text list. Export it as CSV first.',
+  },
+  { bytes: [0x1f, 0x8b], message: 'This file is a gzip archive, not a text list. Unpack it first.' },
 ]
 
 function refuseKnownFormats(sample: Uint8Array): void {
   if (sample.length === 0) throw new ImportError('empty', 'The file is empty.')
   for (const signature of signatures) {
-    if (signature.bytes.every((byte, i) => sample[i] === byte)) {
-      throw new ImportError(
-        'binary',
-        `This file is ${signature.what}, not a text list. Save or export it as CSV first.`,
-      )
-    }
+    if (signature.bytes.every((byte, i) => sample[i] === byte))
+      throw new ImportError('binary', signature.message)
   }
 }
 

@@ -7,6 +7,7 @@ export type ImportErrorCode =
   | 'too_many_columns'
   | 'storage'
   | 'cancelled'
+  | 'workbook'
 
 /** A file that cannot be imported: `message` tells the user what is wrong and, when known, where. */
 export class ImportError extends Error {

@@ -18,13 +18,14 @@ function tempPathFor(path: string): string {
  * the temporary file is renamed over the target. A crash at any moment leaves either the old or
  * the new content, never a torn mix; at worst a stray temporary file, which `removeStrayTempFiles` clears.
  */
-export function writeFileAtomic(path: string, content: string): void {
+export function writeFileAtomic(path: string, content: string | Uint8Array): void {
   const temp = tempPathFor(path)
   writing.add(temp)
   try {
     const fd = openSync(temp, 'w', 0o600)
     try {
-      writeSync(fd, content)
+      if (typeof content === 'string') writeSync(fd, content)
+      else for (let at = 0; at < content.length;) at += writeSync(fd, content, at)
       fsyncSync(fd)
     } finally {
       closeSync(fd)

@@ -4,6 +4,7 @@ import Papa from 'papaparse'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { CliBed } from './harness'
 import { finished, peopleCsv, runCli, serviceEnv, spawnCli, startCliBed } from './harness'
+import { peopleWorkbook, readBack } from '../../support/workbooks'
 
 let bed: CliBed | undefined
 afterEach(async () => {
@@ -215,5 +216,67 @@ describe('leadkeeper enrich', () => {
     const summary = JSON.parse(resubmitted.stdout) as { creditsConsumed: number }
     // The first, uncertain submission was in fact received, so its charge comes on top of the job's own.
     expect(before - (await bed.sandbox.control.balance(accountId))).toBeGreaterThan(summary.creditsConsumed)
+  })
+})
+
+describe('leadkeeper enrich with Excel workbooks', () => {
+  it('reads the sheet that holds the list, names it, and writes every row back to a workbook', async () => {
+    bed = await startCliBed()
+    const { key } = await bed.sandbox.control.createAccount({ credits: 1000 })
+    const input = join(bed.dir, 'fair.xlsx')
+    writeFileSync(input, await peopleWorkbook())
+    const output = join(bed.dir, 'fair-out.xlsx')
+    const run = await runCli(['--json', 'enrich', input, '-o', output], serviceEnv(bed, key))
+    expect(run.code, run.stderr).toBe(0)
+    expect(run.stderr).toContain(
+      `Reading the sheet “People” of ${input}; the workbook also has “Read me”, “Empty” (pick one with --sheet).`,
+    )
+    const sheet = (await readBack(readFileSync(output))).worksheets[0]!
+    expect(sheet.name).toBe('People')
+    expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 })
+    const header = (sheet.getRow(1).values as unknown[]).slice(1)
+    expect(header.slice(0, 8)).toEqual([
+      'First name',
+      'Last name',
+      'Company domain',
+      'Met on',
+      'Share',
+      'Phone',
+      'Score',
+      'Note',
+    ])
+    // The enrichment's columns come after the input's.
+    expect(header.slice(8)).toEqual(expect.arrayContaining(['Email', 'Status', 'Result from']))
+    const status = header.indexOf('Status') + 1
+    const rows = [2, 3].map((at) => sheet.getRow(at))
+    expect(rows.map((row) => row.getCell(1).value)).toEqual(['Zoë', 'Ada'])
+    expect(rows.map((row) => row.getCell(4).value)).toEqual(['2026-03-01', '2026-03-02'])
+    for (const row of rows) expect(['found', 'not_found']).toContain(row.getCell(status).value)
+    // Text that looks like a formula is written as text.
+    expect(rows[0]!.getCell(8).value).toBe('=HYPERLINK("http://x")')
+    expect(rows[0]!.getCell(8).formula).toBeUndefined()
+    expect(await posts(bed)).toBe(1)
+  })
+
+  it('reads the sheet named by --sheet, and refuses a sheet the workbook does not have', async () => {
+    bed = await startCliBed()
+    const { key } = await bed.sandbox.control.createAccount({ credits: 1000 })
+    const input = join(bed.dir, 'fair.xlsx')
+    writeFileSync(input, await peopleWorkbook())
+    const missing = await runCli(
+      ['enrich', input, '--sheet', 'Leads', '-o', join(bed.dir, 'x.csv')],
+      serviceEnv(bed, key),
+    )
+    expect(missing.code).toBe(2)
+    expect(missing.stderr).toContain(
+      'This workbook has no sheet “Leads”; its sheets: “Read me”, “People”, “Empty”.',
+    )
+    const output = join(bed.dir, 'fair-out.csv')
+    const run = await runCli(['enrich', input, '--sheet', 'people', '-o', output], serviceEnv(bed, key))
+    expect(run.code, run.stderr).toBe(0)
+    expect(run.stderr).not.toContain('Reading the sheet')
+    const out = readOutput(output)
+    expect(out.rows.map((row) => row['Last name'])).toEqual(['Brown', 'Lovelace'])
+    expect(out.rows[0]?.['Note']).toBe(`'=HYPERLINK("http://x")`)
   })
 })

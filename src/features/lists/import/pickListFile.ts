@@ -1,7 +1,8 @@
 import { notify } from '@/ui/notify'
 import { useImportsStore } from '@/stores/imports'
 
-const accept = '.csv,.tsv,.txt,text/csv,text/tab-separated-values,text/plain'
+const accept =
+  '.csv,.tsv,.txt,.xlsx,.xlsm,text/csv,text/tab-separated-values,text/plain,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 
 /**
  * Lets the user choose a file and hands it to the import dialog: the system dialog in Electron

@@ -1,0 +1,137 @@
+/**
+ * Excel workbooks (.xlsx) in: a workbook is read with `read-excel-file`, one sheet is chosen, and its
+ * rows become CSV text that the list's one reading path takes as it takes any CSV (preview, mapping,
+ * checks, import). Used by the import dialog's worker and by the command line alike.
+ *
+ * Cells read as the sheet holds them, in a form that a list can match on: text as written; numbers
+ * exactly, to Excel's 15 significant digits (a phone number stored as a number is not "4.92E+12");
+ * dates as ISO 8601 (2024-03-01, or 2024-03-01 13:45 with a time of day); TRUE and FALSE as Excel
+ * shows them; a formula as its last computed value (an error value such as #DIV/0! reads as empty).
+ * A number's display format (a percentage, a currency) is not applied: 25 % reads as 0.25.
+ */
+import Papa from 'papaparse'
+import readExcelFile from 'read-excel-file/universal'
+import { ImportError } from './errors'
+
+export interface WorkbookSheet {
+  name: string
+  /** Every row of the sheet, each cell as text. */
+  rows: string[][]
+}
+
+export interface SheetSummary {
+  name: string
+  rows: number
+  columns: number
+  /** A header of two or more named columns and at least one row under it. */
+  table: boolean
+  /** A header of at least one named column and at least one row under it. */
+  list: boolean
+}
+
+const signature = [0x50, 0x4b, 0x03, 0x04]
+const legacySignature = [0xd0, 0xcf, 0x11, 0xe0]
+
+/** Whether the bytes start as a workbook (a ZIP archive, as .xlsx files are) and the name says so. */
+export function looksLikeWorkbook(name: string, start: Uint8Array): boolean {
+  return signature.every((byte, i) => start[i] === byte) && /\.(xlsx|xlsm)$/i.test(name)
+}
+
+/** Excel 97–2003 (.xls) files are refused with what to do instead: no maintained reader takes them here. */
+export function isLegacyWorkbook(start: Uint8Array): boolean {
+  return legacySignature.every((byte, i) => start[i] === byte)
+}
+
+const pad = (value: number) => String(value).padStart(2, '0')
+
+/**
+ * One cell as text (see the top of this file). Takes `unknown`: the reader's own type for a cell
+ * names the Date constructor where it hands over Date objects.
+ */
+export function cellText(value: unknown): string {
+  if (value === null || value === undefined) return ''
+  if (typeof value === 'string') return value
+  if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE'
+  if (typeof value === 'number') return numberText(value)
+  if (value instanceof Date) {
+    if (Number.isNaN(value.getTime())) return ''
+    const day = `${value.getUTCFullYear()}-${pad(value.getUTCMonth() + 1)}-${pad(value.getUTCDate())}`
+    const [hours, minutes, seconds] = [value.getUTCHours(), value.getUTCMinutes(), value.getUTCSeconds()]
+    if (hours === 0 && minutes === 0 && seconds === 0) return day
+    return `${day} ${pad(hours)}:${pad(minutes)}${seconds ? `:${pad(seconds)}` : ''}`
+  }
+  return String(value)
+}
+
+function numberText(value: number): string {
+  if (!Number.isFinite(value)) return ''
+  if (Number.isInteger(value) && Math.abs(value) < 1e21) return String(value)
+  return String(Number(value.toPrecision(15)))
+}
+
+/** Reads every sheet of a workbook. Throws an ImportError with a plain message when it is not one. */
+export async function readWorkbook(bytes: ArrayBuffer): Promise<WorkbookSheet[]> {
+  let sheets: { sheet: string; data: unknown[][] }[]
+  try {
+    sheets = await readExcelFile(bytes, { trim: false })
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error)
+    throw new ImportError('workbook', `This file could not be read as an Excel workbook (${reason}).`)
+  }
+  return sheets.map(({ sheet, data }) => ({
+    name: sheet,
+    rows: data.map((row) => row.map(cellText)),
+  }))
+}
+
+const filled = (row: string[]) => row.filter((cell) => cell.trim() !== '').length
+
+export function summarize(sheet: WorkbookSheet): SheetSummary {
+  const first = sheet.rows.findIndex((row) => filled(row) > 0)
+  const header = first >= 0 ? sheet.rows[first]! : []
+  const named = new Set(header.map((cell) => cell.trim()).filter(Boolean)).size
+  const below = first >= 0 && sheet.rows.slice(first + 1).some((row) => filled(row) > 0)
+  return {
+    name: sheet.name,
+    rows: first >= 0 ? sheet.rows.length - first : 0,
+    columns: sheet.rows.reduce((widest, row) => Math.max(widest, row.length), 0),
+    table: below && named >= 2,
+    list: below && named >= 1,
+  }
+}
+
+/**
+ * The sheet to read: the one asked for by name (case-insensitive); else the first that holds a table
+ * (so a workbook that opens on a "Read me" note still imports its list); else the first that holds a
+ * list of one column.
+ */
+export function chooseSheet(sheets: WorkbookSheet[], wanted?: string): WorkbookSheet {
+  const names = sheets.map((sheet) => `“${sheet.name}”`).join(', ')
+  if (wanted !== undefined) {
+    const found = sheets.find((sheet) => sheet.name.toLowerCase() === wanted.trim().toLowerCase())
+    if (!found)
+      throw new ImportError('workbook', `This workbook has no sheet “${wanted}”; its sheets: ${names}.`)
+    return found
+  }
+  const summaries = sheets.map(summarize)
+  const index = summaries.findIndex((sheet) => sheet.table)
+  const chosen = index >= 0 ? index : summaries.findIndex((sheet) => sheet.list)
+  if (chosen < 0) {
+    throw new ImportError(
+      'workbook',
+      `No sheet of this workbook holds a list (a header row with rows under it); its sheets: ${names}.`,
+    )
+  }
+  return sheets[chosen]!
+}
+
+/** A sheet's rows as CSV text (comma, CRLF, quoted where needed), from its first non-empty row. */
+export function sheetToCsv(sheet: WorkbookSheet): string {
+  const first = sheet.rows.findIndex((row) => filled(row) > 0)
+  if (first < 0) throw new ImportError('no_rows', `The sheet “${sheet.name}” is empty.`)
+  const width = sheet.rows.reduce((widest, row) => Math.max(widest, row.length), 0)
+  const rows = sheet.rows
+    .slice(first)
+    .map((row) => (row.length < width ? [...row, ...Array<string>(width - row.length).fill('')] : row))
+  return Papa.unparse(rows, { newline: '\r\n', escapeFormulae: false })
+}
