@@ -23,6 +23,16 @@ const aliases = [
 
 const hostModules = new Set([...builtinModules, 'electron'])
 
+/** The three shells (the desktop app, the web host, the command line) stand on the same layers. */
+const shells = [
+  'electron/backend',
+  'electron/engine',
+  'electron/sandbox',
+  'electron/domain',
+  'electron/shared',
+  'resources',
+]
+
 /** `host`: 'none' (runs in a page and in Node alike), 'node' (Node, never Electron), 'any'. */
 export const layers = {
   resources: { may: [], host: 'none' },
@@ -34,40 +44,10 @@ export const layers = {
     host: 'node',
   },
   'electron/sandbox': { may: ['resources'], host: 'node' },
-  'electron/main': {
-    may: [
-      'electron/backend',
-      'electron/engine',
-      'electron/sandbox',
-      'electron/domain',
-      'electron/shared',
-      'resources',
-    ],
-    host: 'any',
-  },
+  'electron/main': { may: shells, host: 'any' },
   'electron/preload': { may: ['electron/shared'], host: 'any' },
-  'electron/web': {
-    may: [
-      'electron/backend',
-      'electron/engine',
-      'electron/sandbox',
-      'electron/domain',
-      'electron/shared',
-      'resources',
-    ],
-    host: 'node',
-  },
-  'electron/cli': {
-    may: [
-      'electron/backend',
-      'electron/engine',
-      'electron/sandbox',
-      'electron/domain',
-      'electron/shared',
-      'resources',
-    ],
-    host: 'node',
-  },
+  'electron/web': { may: shells, host: 'node' },
+  'electron/cli': { may: shells, host: 'node' },
   'src/ui': { may: ['electron/domain', 'electron/shared', 'resources'], host: 'none' },
   'src/bridge': { may: ['electron/shared'], host: 'none' },
   'src/db': { may: ['electron/domain', 'electron/shared', 'resources'], host: 'none' },
