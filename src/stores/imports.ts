@@ -5,7 +5,7 @@ import { invoke } from '@/bridge'
 import { notify } from '@/ui/notify'
 import { createList, deleteList, finishImport, saveMappingFor, savedMappingFor, setSkip } from '@/db/lists'
 import type { ColumnMapping, ListRecord, RowIssue } from '@/db/schema'
-import { isImportError, type ImportErrorCode } from '@domain/read/errors'
+import { importProblem, type ImportProblem } from '@domain/read/errors'
 import { fitMapping, suggestMapping } from '@domain/mapping'
 import { buildPreview, sampleBytes, type Preview, type PreviewOverrides } from '@domain/read/preview'
 import type { MappedField } from '@domain/person'
@@ -17,11 +17,7 @@ import { openWorkbook, type WorkbookReader } from '@/workers/workbook-client'
 
 export type ImportStep = 'preview' | 'mapping' | 'importing' | 'review'
 
-export interface ImportProblem {
-  code: ImportErrorCode | 'internal'
-  message: string
-  line?: number
-}
+export type { ImportProblem }
 
 const unexpected: ImportProblem = {
   code: 'internal',
@@ -150,7 +146,7 @@ export const useImportsStore = defineStore('imports', () => {
       if (resetMapping || columnsChanged) await suggest(built)
     } catch (error) {
       preview.value = null
-      problem.value = describe(error)
+      problem.value = importProblem(error)
     }
   }
 
@@ -198,7 +194,7 @@ export const useImportsStore = defineStore('imports', () => {
         mapping: fitMapping(mapping.value, built.columns.length),
       })
     } catch (error) {
-      problem.value = describe(error)
+      problem.value = importProblem(error)
       return
     }
     listId.value = list.id
@@ -321,8 +317,3 @@ export const useImportsStore = defineStore('imports', () => {
     discard,
   }
 })
-
-function describe(error: unknown): ImportProblem {
-  if (isImportError(error)) return { code: error.code, message: error.message, line: error.line }
-  return { code: 'internal', message: error instanceof Error ? error.message : String(error) }
-}

@@ -1,5 +1,5 @@
 import type { ColumnMapping } from '@/db/schema'
-import type { ImportErrorCode } from '@domain/read/errors'
+import type { ImportProblem } from '@domain/read/errors'
 import type { ParseOptions, ParseProgress } from '@domain/read/parse'
 import type { StoredImport } from '../db/import-rows'
 
@@ -11,5 +11,5 @@ export type ToWorker =
 export type FromWorker =
   | { type: 'progress'; progress: ParseProgress }
   | { type: 'done'; result: StoredImport }
-  | { type: 'failed'; error: { code: ImportErrorCode | 'internal'; message: string; line?: number } }
+  | { type: 'failed'; error: ImportProblem }
   | { type: 'cancelled' }

@@ -1,5 +1,5 @@
 import { appendRows, knownIdentities } from '@/db/lists'
-import { isImportError } from '@domain/read/errors'
+import { importProblem, isImportError } from '@domain/read/errors'
 import { blobChunks } from '@domain/read/parse'
 import type { FromWorker, ToWorker } from '@/workers/import-protocol'
 import { storeRows } from '@/db/import-rows'
@@ -42,12 +42,6 @@ async function run(message: Extract<ToWorker, { type: 'start' }>): Promise<void>
     post({ type: 'done', result })
   } catch (error) {
     if (isImportError(error) && error.code === 'cancelled') post({ type: 'cancelled' })
-    else if (isImportError(error))
-      post({ type: 'failed', error: { code: error.code, message: error.message, line: error.line } })
-    else
-      post({
-        type: 'failed',
-        error: { code: 'internal', message: error instanceof Error ? error.message : String(error) },
-      })
+    else post({ type: 'failed', error: importProblem(error) })
   }
 }

@@ -1,12 +1,10 @@
-import type { ImportErrorCode } from '@domain/read/errors'
+import type { ImportProblem } from '@domain/read/errors'
 import type { SheetSummary } from '@domain/read/workbook'
 
 /** The workbook worker holds one workbook: it reads it, then hands out its sheets as CSV. */
 export type ToWorkbookWorker = { type: 'open'; file: Blob } | { type: 'csv'; sheet: string }
 
-export type WorkbookFailure = { code: ImportErrorCode | 'internal'; message: string }
-
 export type FromWorkbookWorker =
-  | { type: 'opened'; sheets: SheetSummary[]; chosen: string | null; problem: WorkbookFailure | null }
+  | { type: 'opened'; sheets: SheetSummary[]; chosen: string | null; problem: ImportProblem | null }
   | { type: 'csv'; bytes: ArrayBuffer }
-  | { type: 'failed'; error: WorkbookFailure }
+  | { type: 'failed'; error: ImportProblem }

@@ -1,17 +1,12 @@
-import { isImportError } from '@domain/read/errors'
+import { importProblem, type ImportProblem } from '@domain/read/errors'
 import { chooseSheet, readWorkbook, sheetToCsv, summarize, type WorkbookSheet } from '@domain/read/workbook'
-import type { FromWorkbookWorker, ToWorkbookWorker, WorkbookFailure } from './workbook-protocol'
+import type { FromWorkbookWorker, ToWorkbookWorker } from './workbook-protocol'
 
 /** Reads an Excel workbook off the page's thread and turns the sheet the user picks into CSV. */
 let sheets: WorkbookSheet[] = []
 
 const post = (message: FromWorkbookWorker, transfer: Transferable[] = []) =>
   self.postMessage(message, { transfer })
-
-const failure = (error: unknown): WorkbookFailure =>
-  isImportError(error)
-    ? { code: error.code, message: error.message }
-    : { code: 'internal', message: error instanceof Error ? error.message : String(error) }
 
 self.addEventListener('message', (event: MessageEvent<ToWorkbookWorker>) => void answer(event.data))
 
@@ -20,11 +15,11 @@ async function answer(message: ToWorkbookWorker): Promise<void> {
     if (message.type === 'open') {
       sheets = await readWorkbook(await message.file.arrayBuffer())
       let chosen: string | null = null
-      let problem: WorkbookFailure | null = null
+      let problem: ImportProblem | null = null
       try {
         chosen = chooseSheet(sheets).name
       } catch (error) {
-        problem = failure(error)
+        problem = importProblem(error)
       }
       post({ type: 'opened', sheets: sheets.map(summarize), chosen, problem })
     } else {
@@ -32,6 +27,6 @@ async function answer(message: ToWorkbookWorker): Promise<void> {
       post({ type: 'csv', bytes }, [bytes])
     }
   } catch (error) {
-    post({ type: 'failed', error: failure(error) })
+    post({ type: 'failed', error: importProblem(error) })
   }
 }

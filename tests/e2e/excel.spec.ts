@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs'
+import ExcelJS from 'exceljs'
 import { peopleWorkbook, readBack } from '../support/workbooks'
 import { expect, test } from './fixtures'
 import { ImportDialog } from './pages/import'
@@ -13,9 +14,15 @@ test('an Excel workbook dropped on the window: its list sheet found behind a "Re
   const run = new RunPanel(app)
   await shell.open('Lists')
 
-  await dialog.dropFile('trade-fair.xlsx', await peopleWorkbook())
+  // Zoë comes twice: the second is not sent, and comes back with her result.
+  const people = [
+    { first: 'Zoë', last: 'Brown', domain: 'brown.example' },
+    { first: 'Ada', last: 'Lovelace', domain: 'analytical.com' },
+    { first: 'Zoë', last: 'Brown', domain: 'brown.example' },
+  ]
+  await dialog.dropFile('trade-fair.xlsx', await peopleWorkbook(people))
   const sheet = app.locator('[data-test="import-sheet"]')
-  await expect(sheet).toContainText('People (3 rows)')
+  await expect(sheet).toContainText('People (4 rows)')
   await expect(dialog.preview()).toContainText('Zoë')
   await expect(dialog.preview()).toContainText('2026-03-01')
   await expect(app.locator('[data-test="import-encoding"]')).toHaveCount(0)
@@ -25,7 +32,7 @@ test('an Excel workbook dropped on the window: its list sheet found behind a "Re
   // Another sheet can be chosen, and the list's one back again.
   await dialog.choose('import-sheet', 'Read me (2 rows)')
   await expect(dialog.preview()).toContainText('Do not change the column names.')
-  await dialog.choose('import-sheet', 'People (3 rows)')
+  await dialog.choose('import-sheet', 'People (4 rows)')
   await expect(dialog.preview()).toContainText('Lovelace')
 
   await dialog.importAll()
@@ -36,7 +43,7 @@ test('an Excel workbook dropped on the window: its list sheet found behind a "Re
 
   const downloadStarted = app.waitForEvent('download')
   await app.locator('[data-test="export"]').click()
-  await app.getByText(/^Excel \(\.xlsx\) — all 2 rows$/).click()
+  await app.getByText(/^Excel \(\.xlsx\) — all 3 rows$/).click()
   const download = await downloadStarted
   expect(download.suggestedFilename()).toBe('trade-fair (enriched).xlsx')
   const book = await readBack(new Uint8Array(readFileSync((await download.path())!)))
@@ -46,22 +53,47 @@ test('an Excel workbook dropped on the window: its list sheet found behind a "Re
   expect(header.slice(0, 3)).toEqual(['First name', 'Last name', 'Company domain'])
   const status = header.indexOf('Email status') + 1
   expect(status).toBeGreaterThan(8)
-  expect([2, 3].map((at) => exported.getRow(at).getCell(1).value)).toEqual(['Zoë', 'Ada'])
-  for (const at of [2, 3]) expect(String(exported.getRow(at).getCell(status).value)).not.toBe('')
+  expect(exported.rowCount).toBe(4)
+  expect([2, 3, 4].map((at) => exported.getRow(at).getCell(1).value)).toEqual(['Zoë', 'Ada', 'Zoë'])
+  for (const at of [2, 3, 4]) expect(String(exported.getRow(at).getCell(status).value)).not.toBe('')
+  // Every row whole: the twin carries her first row's result, not charged again.
+  const cell = (at: number, title: string) => exported.getRow(at).getCell(header.indexOf(title) + 1).value
+  for (const title of ['Email', 'Email status', 'Status']) expect(cell(4, title)).toEqual(cell(2, title))
+  expect(cell(4, 'Result from')).toBe('same person as row 1, not charged')
   expect(exported.getRow(2).getCell(8).value).toBe('=HYPERLINK("http://x")')
   expect(exported.getRow(2).getCell(8).formula).toBeUndefined()
   await shell.screenshot('excel-2-enriched')
 })
 
-test('an old .xls workbook is refused with what to do instead', async ({ app }) => {
+test('a workbook that cannot be read, one without a list, and an old .xls each say what is wrong', async ({
+  app,
+}) => {
   const shell = new ShellPage(app)
   const dialog = new ImportDialog(app)
   await shell.open('Lists')
   const legacy = new Uint8Array(4096)
   legacy.set([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1])
+  const problem = app.locator('[data-test="import-problem"]')
+
+  await dialog.dropFile('broken.xlsx', new TextEncoder().encode('PK\u0003\u0004 cut short'))
+  await expect(problem).toContainText('This file could not be read as an Excel workbook')
+  await app.getByRole('button', { name: 'Cancel' }).click()
+  await expect(dialog.dialog()).toBeHidden()
+
+  // A title and nothing under it: no sheet holds a list; the sheet can still be picked.
+  const notes = new ExcelJS.Workbook()
+  notes.addWorksheet('Notes').addRow(['Trade fair 2026'])
+  await dialog.dropFile('notes.xlsx', new Uint8Array(await notes.xlsx.writeBuffer()))
+  await expect(problem).toContainText('No sheet of this workbook holds a list')
+  await expect(problem).toContainText('its sheets: “Notes”')
+  await expect(app.locator('[data-test="import-sheet"]')).toBeVisible()
+  await dialog.screenshot('excel-3-no-list')
+  await app.getByRole('button', { name: 'Cancel' }).click()
+  await expect(dialog.dialog()).toBeHidden()
+
   await dialog.dropFile('old.xls', legacy)
-  await expect(app.locator('[data-test="import-problem"]')).toContainText(
+  await expect(problem).toContainText(
     'Excel 97–2003 workbook (.xls), which cannot be read here. Open it in Excel and save it as an Excel Workbook (.xlsx) or as CSV.',
   )
-  await dialog.screenshot('excel-3-xls')
+  await dialog.screenshot('excel-4-xls')
 })

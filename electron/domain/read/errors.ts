@@ -24,3 +24,17 @@ export class ImportError extends Error {
 export function isImportError(error: unknown): error is ImportError {
   return error instanceof ImportError
 }
+
+/** Why an import stopped, as a worker posts it and the dialog shows it. */
+export interface ImportProblem {
+  code: ImportErrorCode | 'internal'
+  message: string
+  line?: number
+}
+
+/** Any error thrown while reading a list, as an ImportProblem: an ImportError as it is, anything else as internal. */
+export function importProblem(error: unknown): ImportProblem {
+  if (isImportError(error))
+    return { code: error.code, message: error.message, ...(error.line ? { line: error.line } : {}) }
+  return { code: 'internal', message: error instanceof Error ? error.message : String(error) }
+}

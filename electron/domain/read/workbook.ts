@@ -8,6 +8,9 @@
  * dates as ISO 8601 (2024-03-01, or 2024-03-01 13:45 with a time of day); TRUE and FALSE as Excel
  * shows them; a formula as its last computed value (an error value such as #DIV/0! reads as empty).
  * A number's display format (a percentage, a currency) is not applied: 25 % reads as 0.25.
+ *
+ * An Excel 97–2003 file (.xls) never gets here: the text reader refuses it by its signature, with
+ * what to do instead (`encoding.ts`).
  */
 import Papa from 'papaparse'
 import readExcelFile from 'read-excel-file/universal'
@@ -30,16 +33,10 @@ export interface SheetSummary {
 }
 
 const signature = [0x50, 0x4b, 0x03, 0x04]
-const legacySignature = [0xd0, 0xcf, 0x11, 0xe0]
 
 /** Whether the bytes start as a workbook (a ZIP archive, as .xlsx files are) and the name says so. */
 export function looksLikeWorkbook(name: string, start: Uint8Array): boolean {
   return signature.every((byte, i) => start[i] === byte) && /\.(xlsx|xlsm)$/i.test(name)
-}
-
-/** Excel 97–2003 (.xls) files are refused with what to do instead: no maintained reader takes them here. */
-export function isLegacyWorkbook(start: Uint8Array): boolean {
-  return legacySignature.every((byte, i) => start[i] === byte)
 }
 
 const pad = (value: number) => String(value).padStart(2, '0')
@@ -48,7 +45,7 @@ const pad = (value: number) => String(value).padStart(2, '0')
  * One cell as text (see the top of this file). Takes `unknown`: the reader's own type for a cell
  * names the Date constructor where it hands over Date objects.
  */
-export function cellText(value: unknown): string {
+export function sheetCellText(value: unknown): string {
   if (value === null || value === undefined) return ''
   if (typeof value === 'string') return value
   if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE'
@@ -80,7 +77,7 @@ export async function readWorkbook(bytes: ArrayBuffer): Promise<WorkbookSheet[]>
   }
   return sheets.map(({ sheet, data }) => ({
     name: sheet,
-    rows: data.map((row) => row.map(cellText)),
+    rows: data.map((row) => row.map(sheetCellText)),
   }))
 }
 

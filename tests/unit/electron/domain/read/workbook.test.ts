@@ -3,11 +3,10 @@ import { describe, expect, it } from 'vitest'
 import { ImportError } from '../../../../../electron/domain/read/errors'
 import { readRows } from '../../../../../electron/domain/read/rows'
 import {
-  cellText,
   chooseSheet,
-  isLegacyWorkbook,
   looksLikeWorkbook,
   readWorkbook,
+  sheetCellText,
   sheetToCsv,
   summarize,
 } from '../../../../../electron/domain/read/workbook'
@@ -64,23 +63,22 @@ describe('reading an Excel workbook', () => {
     )
   })
 
-  it('knows a workbook by its first bytes and its name, and an old .xls by its own signature', () => {
+  it('knows a workbook by its first bytes and its name', () => {
     const zip = new Uint8Array([0x50, 0x4b, 0x03, 0x04, 0, 0])
     expect(looksLikeWorkbook('people.xlsx', zip)).toBe(true)
     expect(looksLikeWorkbook('People.XLSM', zip)).toBe(true)
     expect(looksLikeWorkbook('archive.zip', zip)).toBe(false)
     expect(looksLikeWorkbook('people.xlsx', new TextEncoder().encode('a,b\n'))).toBe(false)
-    expect(isLegacyWorkbook(new Uint8Array([0xd0, 0xcf, 0x11, 0xe0, 0xa1]))).toBe(true)
   })
 
   it('writes numbers to Excel’s 15 digits, dates in ISO form, truth values as Excel shows them', () => {
-    expect(cellText(0.1 + 0.2)).toBe('0.3')
-    expect(cellText(4915112345678)).toBe('4915112345678')
-    expect(cellText(1e21)).toBe('1e+21')
-    expect(cellText(new Date(Date.UTC(2026, 0, 5)))).toBe('2026-01-05')
-    expect(cellText(new Date(Date.UTC(2026, 0, 5, 13, 45)))).toBe('2026-01-05 13:45')
-    expect(cellText(new Date(Date.UTC(2026, 0, 5, 13, 45, 7)))).toBe('2026-01-05 13:45:07')
-    expect(cellText(true)).toBe('TRUE')
-    expect(cellText(null)).toBe('')
+    expect(sheetCellText(0.1 + 0.2)).toBe('0.3')
+    expect(sheetCellText(4915112345678)).toBe('4915112345678')
+    expect(sheetCellText(1e21)).toBe('1e+21')
+    expect(sheetCellText(new Date(Date.UTC(2026, 0, 5)))).toBe('2026-01-05')
+    expect(sheetCellText(new Date(Date.UTC(2026, 0, 5, 13, 45)))).toBe('2026-01-05 13:45')
+    expect(sheetCellText(new Date(Date.UTC(2026, 0, 5, 13, 45, 7)))).toBe('2026-01-05 13:45:07')
+    expect(sheetCellText(true)).toBe('TRUE')
+    expect(sheetCellText(null)).toBe('')
   })
 })
