@@ -281,13 +281,24 @@ export async function seedDatabase(page: Page, options: { awaitUpgrade?: boolean
   )
   await page.goto(appUrl)
   // The app upgrades the database as it opens it (version 5 of Dexie is IndexedDB version 50); a
-  // reload before that ends rolls the upgrade back and starts it again.
+  // reload before that ends rolls the upgrade back and starts it again. indexedDB.databases() may
+  // name the new version while its upgrade still runs, so wait for an opening of our own: it is
+  // queued behind the app's upgrade and answers only once that upgrade has committed.
   if (options.awaitUpgrade !== false) {
     await page.waitForFunction(
-      async () =>
-        (await indexedDB.databases()).some((one) => one.name === 'leadkeeper' && one.version === 50),
+      () =>
+        new Promise<boolean>((resolve) => {
+          const request = indexedDB.open('leadkeeper')
+          request.onsuccess = () => {
+            const database = request.result
+            const upgraded = database.version === 50
+            database.close()
+            resolve(upgraded)
+          }
+          request.onerror = () => resolve(false)
+        }),
       null,
-      { timeout: 180_000 },
+      { timeout: 180_000, polling: 500 },
     )
   }
 }
