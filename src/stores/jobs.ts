@@ -1,6 +1,7 @@
+import { liveQuery, type Subscription } from 'dexie'
 import { defineStore } from 'pinia'
-import { shallowReactive } from 'vue'
-import type { JobProgressEvent, JobView, ResultRow } from '@shared/contract'
+import { shallowReactive, shallowRef } from 'vue'
+import type { JobProgressEvent, JobState, JobView, ResultRow } from '@shared/contract'
 import type { Result } from '@shared/result'
 import { invoke, on } from '@/bridge'
 import { db, type JobMirror } from '@/db/schema'
@@ -12,11 +13,28 @@ import { useAccountStore } from './account'
  * before they are announced; here they are written to Dexie, and only then acknowledged, so a reload
  * (or a crash) between the two simply fetches them again. Applying is idempotent, so that is safe.
  */
+const endedStates = new Set<JobState>(['done', 'failed', 'cancelled'])
+
 export const useJobsStore = defineStore('jobs', () => {
   const progress = shallowReactive(new Map<string, JobProgressEvent>())
   const views = shallowReactive(new Map<string, JobView>())
   /** One ingestion at a time per job: results of one job are applied in order, never twice at once. */
   const draining = new Map<string, Promise<void>>()
+  /** List runs not yet ended (running, waiting, on hold, at their cap, awaiting a decision), newest first. */
+  const unfinished = shallowRef<JobMirror[]>([])
+  let watching: Subscription | null = null
+
+  function watchUnfinished(): void {
+    watching ??= liveQuery(() =>
+      db.jobs
+        .filter((job) => job.listId !== undefined && !endedStates.has(job.state))
+        .toArray()
+        .then((jobs) => jobs.sort((a, b) => b.createdAt - a.createdAt)),
+    ).subscribe({
+      next: (next) => (unfinished.value = next),
+      error: (error: unknown) => console.error('[jobs] could not read the runs', error),
+    })
+  }
 
   on('jobs/progress', (event) => {
     progress.set(event.jobId, event)
@@ -145,6 +163,8 @@ export const useJobsStore = defineStore('jobs', () => {
   return {
     progress,
     views,
+    unfinished,
+    watchUnfinished,
     refresh,
     drain,
     resumeIngestion,

@@ -1,6 +1,7 @@
 import { createDiscreteApi, darkTheme, lightTheme } from 'naive-ui'
 import { computed, ref } from 'vue'
 import type { AppError } from '@shared/result'
+import { themeOverrides } from './theme'
 
 /**
  * One way to tell the user something, usable from stores as well as components. It follows the
@@ -9,7 +10,10 @@ import type { AppError } from '@shared/result'
 export const isDark = ref(false)
 
 const { message, notification, dialog } = createDiscreteApi(['message', 'notification', 'dialog'], {
-  configProviderProps: computed(() => ({ theme: isDark.value ? darkTheme : lightTheme })),
+  configProviderProps: computed(() => ({
+    theme: isDark.value ? darkTheme : lightTheme,
+    themeOverrides: themeOverrides(isDark.value),
+  })),
 })
 
 export const notify = {

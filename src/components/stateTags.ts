@@ -1,0 +1,27 @@
+import type { JobState } from '@shared/contract'
+import type { ListState } from '@/db/schema'
+
+export interface StateTag {
+  label: string
+  type: 'default' | 'info' | 'success' | 'warning' | 'error'
+}
+
+/** A list run's state in a word or two, with the colour of its tag: the run panel and Start agree. */
+export const jobStateTags: Record<JobState, StateTag> = {
+  queued: { label: 'Queued', type: 'default' },
+  running: { label: 'Running', type: 'info' },
+  on_hold: { label: 'On hold: out of credits', type: 'warning' },
+  needs_attention: { label: 'Needs your decision', type: 'warning' },
+  capped: { label: 'Stopped at the credit cap', type: 'warning' },
+  done: { label: 'Done', type: 'success' },
+  failed: { label: 'Failed', type: 'error' },
+  cancelled: { label: 'Cancelled', type: 'default' },
+}
+
+/** A list's state as the Lists table and Start show it. */
+export const listStateTags: Record<ListState, StateTag> = {
+  importing: { label: 'Importing', type: 'warning' },
+  ready: { label: 'Not enriched yet', type: 'default' },
+  running: { label: 'Enriching', type: 'info' },
+  done: { label: 'Enriched', type: 'success' },
+}

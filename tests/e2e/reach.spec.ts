@@ -1,0 +1,52 @@
+import AxeBuilder from '@axe-core/playwright'
+import { expect, test } from './fixtures'
+import { ShellPage } from './pages/shell'
+
+const pages = [
+  { path: '/', title: 'Start', name: 'start' },
+  { path: '/lists', title: 'Lists', name: 'lists' },
+  { path: '/lead-search', title: 'Lead search', name: 'lead-search' },
+  { path: '/company-search', title: 'Company search', name: 'company-search' },
+  { path: '/lookups', title: 'Profile lookups', name: 'lookups' },
+  { path: '/library', title: 'Library', name: 'library' },
+  { path: '/settings', title: 'Settings', name: 'settings' },
+]
+const sizes = [
+  { width: 1440, height: 900 },
+  { width: 1024, height: 700 },
+]
+
+test('every page at both sizes and in both themes, with no serious accessibility violation', async ({
+  app,
+}) => {
+  test.setTimeout(240_000)
+  const shell = new ShellPage(app)
+  const found: string[] = []
+  for (const scheme of ['light', 'dark'] as const) {
+    await app.emulateMedia({ colorScheme: scheme })
+    for (const size of sizes) {
+      await app.setViewportSize(size)
+      for (const page of pages) {
+        await app.goto(new URL(`#${page.path}`, app.url()).href)
+        await expect(shell.title()).toHaveText(page.title)
+        await app.waitForTimeout(300)
+        await app.screenshot({
+          path: `test-results/screenshots/reach-${page.name}-${size.width}-${scheme}.png`,
+          fullPage: true,
+          animations: 'disabled',
+        })
+        const result = await new AxeBuilder({ page: app }).analyze()
+        for (const violation of result.violations) {
+          if (violation.impact !== 'serious' && violation.impact !== 'critical') continue
+          found.push(
+            `${page.name} ${size.width} ${scheme}: ${violation.id} (${violation.impact}) ${violation.help} — ${violation.nodes
+              .slice(0, 3)
+              .map((node) => node.target.join(' '))
+              .join(' | ')}`,
+          )
+        }
+      }
+    }
+  }
+  expect(found).toEqual([])
+})

@@ -1,0 +1,67 @@
+import { controlClient } from '../../electron/sandbox/control/client'
+import { expect, test } from './fixtures'
+import { ImportDialog, sampleFile } from './pages/import'
+import { RunPanel } from './pages/lists'
+import { ProspectingPage } from './pages/prospecting'
+import { ShellPage } from './pages/shell'
+
+test('Start leads: a drop zone, the run on hold with its progress, recent lists, saved searches, a low balance', async ({
+  app,
+}) => {
+  const shell = new ShellPage(app)
+  const prospecting = new ProspectingPage(app)
+  const home = app.locator('[data-test="home-lists"]')
+  await expect(app.locator('[data-test="home-drop-zone"]')).toContainText('Drop a CSV or Excel file to start')
+  await expect(home).toContainText('No lists yet')
+  await expect(app.locator('[data-test="home-saved"]')).toContainText('Searches you save in')
+  await expect(app.locator('[data-test="home-work"]')).toHaveCount(0)
+  await expect(app.locator('[data-test="home-credits"]')).toContainText(/\d/)
+  await shell.screenshot('start-empty')
+
+  // A file dropped on Start opens the import; the list it makes is one click away from Start.
+  const control = controlClient(await prospecting.sandboxUrl())
+  await shell.open('Start')
+  const dialog = new ImportDialog(app)
+  await dialog.dropFile('contacts-sample.csv', sampleFile('contacts-sample.csv'))
+  await dialog.importAll()
+  await expect(app.locator('[data-test="list-name"]')).toContainText('contacts-sample')
+
+  // Three credits left: the run goes on hold, and Start says so with how far it came.
+  const run = new RunPanel(app)
+  await run.estimate()
+  await control.setCredits('demo', 3)
+  await run.run()
+  await expect(run.state()).toHaveText('On hold: out of credits', { timeout: 30_000 })
+
+  // A saved search, to find on Start.
+  await shell.open('Lead search')
+  await prospecting.pick('contact_seniority', 'include', ['VP'])
+  await prospecting.button('save-name').locator('input').fill('VPs everywhere')
+  await prospecting.button('save-search').click()
+  await expect(app.getByText('Saved the search "VPs everywhere".')).toBeVisible()
+
+  await shell.open('Start')
+  const work = app.locator('[data-test="home-work-row"]')
+  await expect(work).toHaveCount(1)
+  await expect(work).toContainText('contacts-sample')
+  await expect(work).toContainText('On hold: out of credits')
+  await expect(work).toContainText(/\d+ of 50 rows/)
+  await expect(app.locator('[data-test="home-list-row"]')).toContainText('contacts-sample')
+  await expect(app.locator('[data-test="home-list-row"]')).toContainText('50 rows')
+  await expect(app.locator('[data-test="home-saved-row"]')).toContainText('VPs everywhere')
+  await expect(app.locator('[data-test="home-low"]')).toContainText('below your warning at 100 credits')
+  await shell.screenshot('start-leads')
+
+  // One click from Start: the saved search opens with its filters, the list with its run.
+  await app.locator('[data-test="home-saved-row"] a').click()
+  await expect(shell.title()).toHaveText('Lead search')
+  await expect(prospecting.field('contact_seniority').locator('[data-test="include"]')).toContainText('VP')
+  await shell.open('Start')
+  await work.locator('a').click()
+  await expect(app.locator('[data-test="list-name"]')).toContainText('contacts-sample')
+  await control.topUp('demo', 1000)
+  await run.waitDone()
+  await shell.open('Start')
+  await expect(app.locator('[data-test="home-work"]')).toHaveCount(0)
+  await expect(app.locator('[data-test="home-list-row"]')).toContainText('Enriched')
+})
