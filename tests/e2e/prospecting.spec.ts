@@ -80,7 +80,7 @@ test('lead search: include and exclude, warnings before submit, run, save the re
   await p.page.locator('[data-test="facet-seniority"]').click()
   await p.page
     .locator('.n-base-select-option:visible')
-    .getByText(/^vp \(\d+\)$/)
+    .getByText(/^VP \(\d+\)$/)
     .click()
   await p.page.keyboard.press('Escape')
   await p.button('add-to-list').click()

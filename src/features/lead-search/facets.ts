@@ -1,4 +1,6 @@
-import emailStatuses from '../../../resources/taxonomies/email_statuses.json'
+import { emailStatusInfo } from '@domain/email-status'
+
+export { emailStatusInfo }
 
 export type LeadFacet = 'emailStatus' | 'seniority' | 'country' | 'company'
 export const leadFacets: readonly LeadFacet[] = ['emailStatus', 'seniority', 'country', 'company']
@@ -7,29 +9,6 @@ export const facetTitles: Record<LeadFacet, string> = {
   seniority: 'Seniority',
   country: 'Country',
   company: 'Company',
-}
-
-export interface EmailStatusInfo {
-  value: string
-  label: string
-  meaning: string
-  safeToSend: boolean
-}
-
-const statuses = new Map<string, EmailStatusInfo>(emailStatuses.map((status) => [status.value, status]))
-
-/** A status the list does not know is shown as "unknown", never as an error. */
-export function emailStatusInfo(value: string): EmailStatusInfo {
-  if (value === '')
-    return { value, label: 'No status', meaning: 'The service gave no email status.', safeToSend: false }
-  return (
-    statuses.get(value) ?? {
-      value: 'unknown',
-      label: 'Unknown',
-      meaning: `The service answered "${value}", a status Leadkeeper does not know.`,
-      safeToSend: false,
-    }
-  )
 }
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '')
@@ -76,4 +55,19 @@ export function filterLeads<T extends Record<string, unknown>>(
   const active = leadFacets.filter((facet) => (selection[facet]?.length ?? 0) > 0)
   if (active.length === 0) return [...leads]
   return leads.filter((lead) => active.every((facet) => selection[facet]!.includes(facetOf(lead, facet))))
+}
+
+/**
+ * Leads as the run asked for them: without email enrichment the service still sends a status
+ * ("not_found"), which says nothing since nothing was looked up. It is cleared, so the results, their
+ * filters and a list made of them show no status rather than a false "Not found".
+ */
+export function asAsked<T extends Record<string, unknown>>(
+  leads: readonly T[],
+  emailRequested: boolean,
+): T[] {
+  if (emailRequested) return [...leads]
+  return leads.map((lead) =>
+    lead['contact_email_address_status'] ? { ...lead, contact_email_address_status: '' } : lead,
+  )
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { emailStatusInfo, facetCounts, facetOf, filterLeads } from '@/features/lead-search/facets'
+import { asAsked, emailStatusInfo, facetCounts, facetOf, filterLeads } from '@/features/lead-search/facets'
 import { leadsAsTable, leadsForList } from '@/features/lead-search/table'
 
 const leads = [
@@ -31,7 +31,7 @@ const leads = [
 ]
 
 describe('lead facets', () => {
-  it('count each value, most frequent first; unknown statuses become "unknown"', () => {
+  it('count each value, most frequent first; an unknown status keeps its own value', () => {
     expect(facetCounts(leads, 'country')).toEqual([
       { value: 'France', count: 2 },
       { value: 'Spain', count: 1 },
@@ -39,9 +39,9 @@ describe('lead facets', () => {
     expect(facetCounts(leads, 'emailStatus')).toEqual([
       { value: '', count: 1 },
       { value: 'deliverable', count: 1 },
-      { value: 'unknown', count: 1 },
+      { value: 'weird_new_status', count: 1 },
     ])
-    expect(facetOf(leads[1]!, 'emailStatus')).toBe('unknown')
+    expect(facetOf(leads[1]!, 'emailStatus')).toBe('weird_new_status')
   })
 
   it('filter with OR inside a facet and AND across facets', () => {
@@ -60,7 +60,7 @@ describe('lead facets', () => {
   it('explain email statuses in plain words and never fail on an unknown one', () => {
     expect(emailStatusInfo('catch_all')).toMatchObject({ label: 'Catch-all', safeToSend: false })
     expect(emailStatusInfo('deliverable').safeToSend).toBe(true)
-    expect(emailStatusInfo('zzz')).toMatchObject({ value: 'unknown', label: 'Unknown' })
+    expect(emailStatusInfo('zzz')).toMatchObject({ value: 'zzz', label: 'Unknown (zzz)', safeToSend: false })
   })
 })
 
@@ -84,5 +84,19 @@ describe('leads as list rows', () => {
       website: 3,
     })
     expect(rows).toEqual([['', 'Ada', 'Lovelace', 'acme.com']])
+  })
+
+  it('clears the statuses of a search that did not ask for emails, and keeps those of one that did', () => {
+    const leads = [
+      { key: 'a', contact_email_address: '', contact_email_address_status: 'not_found' },
+      { key: 'b', contact_email_address: 'b@x.com', contact_email_address_status: 'deliverable' },
+    ]
+    expect(asAsked(leads, false).map((lead) => lead.contact_email_address_status)).toEqual(['', ''])
+    expect(facetCounts(asAsked(leads, false), 'emailStatus')).toEqual([{ value: '', count: 2 }])
+    expect(asAsked(leads, true).map((lead) => lead.contact_email_address_status)).toEqual([
+      'not_found',
+      'deliverable',
+    ])
+    expect(leads[0]!.contact_email_address_status).toBe('not_found')
   })
 })
