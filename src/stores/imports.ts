@@ -7,7 +7,14 @@ import { createList, deleteList, finishImport, saveMappingFor, savedMappingFor, 
 import type { ColumnMapping, ListRecord, RowIssue } from '@/db/schema'
 import { importProblem, type ImportProblem } from '@domain/read/errors'
 import { fitMapping, suggestMapping } from '@domain/mapping'
-import { buildPreview, sampleBytes, type Preview, type PreviewOverrides } from '@domain/read/preview'
+import {
+  buildPreview,
+  longSampleBytes,
+  sampleBytes,
+  wantsLongSample,
+  type Preview,
+  type PreviewOverrides,
+} from '@domain/read/preview'
 import type { MappedField } from '@domain/person'
 import type { StoredImport } from '@/db/import-rows'
 import { issueKinds, skippableIssues, skippedRows } from '@domain/validation'
@@ -140,7 +147,12 @@ export const useImportsStore = defineStore('imports', () => {
     step.value = 'preview'
     problem.value = null
     try {
-      const built = buildPreview(sample, current.size <= sampleBytes, overrides.value)
+      let built = buildPreview(sample, current.size <= sample.length, overrides.value)
+      if (wantsLongSample(built, sample.length, current.size)) {
+        sample = new Uint8Array(await current.slice(0, longSampleBytes).arrayBuffer())
+        if (file.value !== current) return
+        built = buildPreview(sample, current.size <= sample.length, overrides.value)
+      }
       const columnsChanged = preview.value?.columns.join('\u0001') !== built.columns.join('\u0001')
       preview.value = markRaw(built)
       if (resetMapping || columnsChanged) await suggest(built)

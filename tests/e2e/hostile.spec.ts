@@ -80,3 +80,22 @@ test('a 5,000-column file is previewed by its first columns and imported whole',
   await expect(app.getByText(/5,000 columns/).first()).toBeVisible()
   await shell.screenshot('wide-list')
 })
+
+test('a line of megabytes is named as the file is dropped, not after reading it all', async ({ app }) => {
+  const shell = new ShellPage(app)
+  const dialog = new ImportDialog(app)
+  await shell.open('Lists')
+  await app.evaluate(() => {
+    const text = `First name,Last name,Company domain,Notes\nAda,Lovelace,acme.com,${'x'.repeat(5_000_000)}\n`
+    const transfer = new DataTransfer()
+    transfer.items.add(new File([text], 'huge-field.csv', { type: 'text/csv' }))
+    document.body.dispatchEvent(new DragEvent('dragenter', { bubbles: true, dataTransfer: transfer }))
+    document.body.dispatchEvent(
+      new DragEvent('drop', { bubbles: true, cancelable: true, dataTransfer: transfer }),
+    )
+  })
+  await expect(dialog.problem()).toContainText('Line 2 is longer than 4 million characters')
+  await expect(dialog.dialog()).not.toContainText('Please Select')
+  await expect(dialog.dialog()).toContainText('Detect from the file')
+  await dialog.screenshot('huge-field')
+})

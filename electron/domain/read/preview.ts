@@ -1,6 +1,6 @@
 import { detectEncoding } from './encoding'
 import { ImportError } from './errors'
-import { readRows } from './rows'
+import { readerLimits, readRows } from './rows'
 import { detectDelimiter, detectHeader, positionalHeaders, uniqueHeaders } from './sniff'
 
 export interface PreviewOverrides {
@@ -28,6 +28,21 @@ export interface Preview {
 export const previewRowCount = 20
 /** Bytes read from the start of a file for detection and preview. */
 export const sampleBytes = 256 * 1024
+/**
+ * When the first sample holds no whole row (a field of megabytes on line 2), the preview reads this
+ * much instead: enough to show the first row, or to meet the reader's line limit and say so at once
+ * rather than after the whole file is read.
+ */
+export const longSampleBytes = readerLimits.maxPendingChars + sampleBytes
+
+/** Whether a preview built from `sampleLength` bytes of a `fileSize`-byte file should read the long sample. */
+export function wantsLongSample(
+  preview: Pick<Preview, 'rows'>,
+  sampleLength: number,
+  fileSize: number,
+): boolean {
+  return preview.rows.length === 0 && sampleLength < fileSize && sampleLength < longSampleBytes
+}
 const suggestionRows = 200
 
 /** Detects what it is not told from the start of a file (`complete` when that is the whole file). */

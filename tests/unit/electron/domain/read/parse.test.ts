@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import { ImportError } from '../../../../../electron/domain/read/errors'
 import { parseRows, type ParseOptions, type RowBatch } from '../../../../../electron/domain/read/parse'
-import { buildPreview } from '../../../../../electron/domain/read/preview'
+import {
+  buildPreview,
+  longSampleBytes,
+  sampleBytes,
+  wantsLongSample,
+} from '../../../../../electron/domain/read/preview'
 import { detectDelimiter, uniqueHeaders } from '../../../../../electron/domain/read/sniff'
 
 async function* chunksOf(bytes: Uint8Array, size: number): AsyncGenerator<Uint8Array> {
@@ -184,5 +189,24 @@ describe('buildPreview', () => {
   it('refuses binary files with a clear message', () => {
     expect(() => buildPreview(new Uint8Array([0x50, 0x4b, 0x03, 0x04, 0, 0]), true)).toThrow(/Excel/)
     expect(() => buildPreview(new Uint8Array([1, 2, 3, 0, 5, 6, 7, 8]), true)).toThrow(/binary/)
+  })
+
+  it('reads a longer sample when the first holds no whole row, and names a line too long at once', () => {
+    const header = 'First name,Last name,Company domain,Notes\n'
+    const file = (noteLength: number) =>
+      utf8(`${header}Ada,Lovelace,acme.com,${'x'.repeat(noteLength)}\nBob,Roe,beta.io,ok\n`)
+    // A 1 MB note: the first sample ends inside it; the long one shows the row.
+    const long = file(1_000_000)
+    const first = buildPreview(long.slice(0, sampleBytes), false)
+    expect(first.rows).toHaveLength(0)
+    expect(wantsLongSample(first, sampleBytes, long.length)).toBe(true)
+    const second = buildPreview(long.slice(0, longSampleBytes), true)
+    expect(second.rows.map((row) => row[0])).toEqual(['Ada', 'Bob'])
+    expect(wantsLongSample(second, long.length, long.length)).toBe(false)
+    // A 5 MB line: the long sample meets the reader's limit and says why, as the full read would.
+    const huge = file(5_000_000)
+    expect(() => buildPreview(huge.slice(0, longSampleBytes), false)).toThrow(
+      /Line 2 is longer than 4 million characters/,
+    )
   })
 })
