@@ -49,4 +49,23 @@ test('every page at both sizes and in both themes, with no serious accessibility
     }
   }
   expect(found).toEqual([])
+
+  // At 1024 × 700, chosen tags in one box never squeeze its neighbour.
+  await app.emulateMedia({ colorScheme: 'light' })
+  await app.setViewportSize({ width: 1024, height: 700 })
+  await app.goto(new URL('#/lead-search', app.url()).href)
+  const seniority = app.locator('[data-test="filter-contact_seniority"]')
+  for (const value of ['VP', 'Director', 'C-suite', 'Manager']) {
+    await seniority.locator('[data-test="include"]').click()
+    await app.locator('.n-base-select-option:visible').getByText(value, { exact: true }).click()
+  }
+  await app.keyboard.press('Escape')
+  const include = (await seniority.locator('[data-test="include"]').boundingBox())!
+  const exclude = (await seniority.locator('[data-test="exclude"]').boundingBox())!
+  expect(Math.abs(include.width - exclude.width)).toBeLessThan(2)
+  expect(exclude.width).toBeGreaterThan(120)
+  await app.screenshot({
+    path: 'test-results/screenshots/reach-lead-search-1024-tags.png',
+    animations: 'disabled',
+  })
 })
