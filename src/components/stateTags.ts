@@ -25,3 +25,6 @@ export const listStateTags: Record<ListState, StateTag> = {
   running: { label: 'Enriching', type: 'info' },
   done: { label: 'Enriched', type: 'success' },
 }
+
+/** A list left "importing" with no import running: part of its file is stored (`lists.interrupted`). */
+export const interruptedTag: StateTag = { label: 'Import interrupted', type: 'error' }

@@ -301,6 +301,7 @@ export const useImportsStore = defineStore('imports', () => {
   return {
     pickWithSystemDialog,
     requested,
+    listId,
     source,
     file,
     workbook,

@@ -1,6 +1,6 @@
 import { liveQuery, type Subscription } from 'dexie'
 import { defineStore } from 'pinia'
-import { ref, shallowRef } from 'vue'
+import { computed, ref, shallowRef } from 'vue'
 import type { AppError } from '@shared/result'
 import { stageBatchLimit, type EnrichmentEstimateView, type JobView } from '@shared/contract'
 import type { RunCounts } from '@domain/run'
@@ -8,6 +8,7 @@ import { invoke } from '@/bridge'
 import { db, type ListRecord } from '@/db/schema'
 import { deleteList, planRun, type LocalDecision } from '@/db/lists'
 import { applyKnownAnswers } from '@/db/rows'
+import { useImportsStore } from './imports'
 import { useJobsStore } from './jobs'
 
 export interface RunOptions {
@@ -130,5 +131,15 @@ export const useListsStore = defineStore('lists', () => {
     await deleteList(listId)
   }
 
-  return { lists, loaded, watchLists, prepareRun, startRun, remove }
+  /**
+   * Lists left "importing" by an import that is not running (the window closed, or the app quit,
+   * mid-import): their rows are a part of the file, so the user chooses to import it again or
+   * discard them; they are never shown as if they were whole.
+   */
+  const interrupted = computed(() => {
+    const current = useImportsStore().listId
+    return lists.value.filter((list) => list.state === 'importing' && list.id !== current)
+  })
+
+  return { lists, loaded, interrupted, watchLists, prepareRun, startRun, remove }
 })
