@@ -8,13 +8,13 @@ import { db, type JobMirror } from '@/db/schema'
 import { applyEnrichmentResults } from '@/db/rows'
 import { useAccountStore } from './account'
 
+const endedStates = new Set<JobState>(['done', 'failed', 'cancelled'])
+
 /**
  * Live jobs and the path of their results into Dexie. Results are durable in the backend's ledger
  * before they are announced; here they are written to Dexie, and only then acknowledged, so a reload
  * (or a crash) between the two simply fetches them again. Applying is idempotent, so that is safe.
  */
-const endedStates = new Set<JobState>(['done', 'failed', 'cancelled'])
-
 export const useJobsStore = defineStore('jobs', () => {
   const progress = shallowReactive(new Map<string, JobProgressEvent>())
   const views = shallowReactive(new Map<string, JobView>())

@@ -69,3 +69,45 @@ test('every page at both sizes and in both themes, with no serious accessibility
     animations: 'disabled',
   })
 })
+
+test("the keyboard: Tab to Start's file picker, its focus shown, Enter; Escape and Enter in the import", async ({
+  app,
+}) => {
+  const shell = new ShellPage(app)
+  await expect(app.locator('[data-test="home-drop-zone"]')).toBeVisible()
+  // Tab to "Choose a file…", whose focus is visible, and press Enter.
+  const pick = app.locator('[data-test="home-pick-file"]')
+  for (
+    let step = 0;
+    step < 40 && !(await pick.evaluate((element) => element === document.activeElement));
+    step++
+  )
+    await app.keyboard.press('Tab')
+  await expect(pick).toBeFocused()
+  const outline = await pick.evaluate(
+    (element) => getComputedStyle(element).boxShadow + getComputedStyle(element).outlineStyle,
+  )
+  expect(outline).not.toBe('nonenone')
+  const chooser = app.waitForEvent('filechooser')
+  await app.keyboard.press('Enter')
+  await (await chooser).setFiles('resources/samples/contacts-sample.csv')
+  const dialog = app.locator('[data-test="import-dialog"]')
+  await expect(dialog).toBeVisible()
+  // Escape closes the dialog; the file can be picked again and taken through by Enter on each step.
+  await app.keyboard.press('Escape')
+  await expect(dialog).toBeHidden()
+  const again = app.waitForEvent('filechooser')
+  await pick.focus()
+  await app.keyboard.press('Enter')
+  await (await again).setFiles('resources/samples/contacts-sample.csv')
+  await expect(dialog).toBeVisible()
+  for (const step of ['import-next', 'import-start', 'import-finish']) {
+    const button = app.locator(`[data-test="${step}"]`)
+    await expect(button).toBeEnabled({ timeout: 15_000 })
+    await button.focus()
+    await app.keyboard.press('Enter')
+  }
+  await expect(dialog).toBeHidden()
+  await expect(app.locator('[data-test="list-name"]')).toContainText('contacts-sample')
+  await shell.screenshot('reach-keyboard-import')
+})

@@ -61,6 +61,14 @@ export class ImportDialog {
     )
   }
 
+  /** Drops a generated file and starts reading it all: the import is running when this returns. */
+  async startGeneratedImport(name: string, rows: number): Promise<void> {
+    await this.dropGenerated(name, rows)
+    await this.next()
+    await this.readAll()
+    await expect(this.progressDetail()).toContainText(/[1-9][\d,]* rows/)
+  }
+
   async choose(select: string, option: string): Promise<void> {
     await this.page.locator(`[data-test="${select}"]`).click()
     await this.page.locator('.n-base-select-option', { hasText: option }).first().click()
