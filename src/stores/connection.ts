@@ -34,10 +34,13 @@ export const useConnectionStore = defineStore('connection', () => {
     return view.value?.state ?? 'unknown'
   })
 
+  /** The service cannot be reached (no network, or it does not answer): a balance shown is the last one read. */
+  const outOfReach = computed(() => status.value === 'offline' || status.value === 'unreachable')
+
   /** Whole seconds to the next attempt, counted down every second while one is due. */
   const retryInSeconds = computed<number | null>(() => {
     const retryAt = view.value?.retryAt
-    if (status.value !== 'unreachable' && status.value !== 'offline') return null
+    if (!outOfReach.value) return null
     if (retryAt === null || retryAt === undefined) return null
     return Math.max(0, Math.ceil((retryAt - now.value) / 1000))
   })
@@ -87,5 +90,15 @@ export const useConnectionStore = defineStore('connection', () => {
     cameOnline.push(listener)
   }
 
-  return { view, browserOnline, status, retryInSeconds, waitingLine, load, cancelWaits, onCameOnline }
+  return {
+    view,
+    browserOnline,
+    status,
+    outOfReach,
+    retryInSeconds,
+    waitingLine,
+    load,
+    cancelWaits,
+    onCameOnline,
+  }
 })

@@ -1,7 +1,7 @@
 import { controlClient } from '../../electron/sandbox/control/client'
 import { expect, test } from './fixtures'
 import { ImportDialog, sampleFile } from './pages/import'
-import { RunPanel } from './pages/lists'
+import { RunPanel, exportAllCsv } from './pages/lists'
 import { ProspectingPage } from './pages/prospecting'
 import { ShellPage } from './pages/shell'
 
@@ -65,11 +65,28 @@ test('Start leads: a drop zone, the run on hold with its progress, recent lists,
   await expect(leads).not.toContainText('Not found')
   await expect(leads.locator('tbody tr').first()).toContainText('VP')
   await expect(app.locator('[data-test="facet-emailStatus"]')).toHaveCount(0)
+  // Saved as a list and exported: every lead is there, and none carries a status nobody looked up.
+  await prospecting.button('save-as-list').click()
+  await prospecting.button('list-name').locator('input').fill('VPs, no email')
+  await app.getByRole('button', { name: 'Save list' }).click()
+  const savedToast = await app.getByText(/^Saved \d+ leads as the list/).innerText()
+  const savedCount = Number(/Saved (\d+) leads/.exec(savedToast)![1])
+  expect(savedCount).toBeGreaterThan(0)
+  await expect(app.locator('[data-test="list-name"]')).toContainText('VPs, no email')
+  const exported = await exportAllCsv(app)
+  expect(exported).toHaveLength(savedCount)
+  for (const row of exported) {
+    expect(row['Seniority']).toBe('vp')
+    for (const [header, value] of Object.entries(row))
+      if (header.startsWith('Email status')) expect(value).toBe('')
+  }
   // The top-up let the list's run go on: it leaves "Running and on hold" once done.
   await shell.open('Start')
   await expect(app.locator('[data-test="home-work"]')).toHaveCount(0, { timeout: 30_000 })
-  await expect(app.locator('[data-test="home-list-row"]')).toContainText('Enriched')
-  await app.locator('[data-test="home-list-row"] a').click()
+  const enriched = app.locator('[data-test="home-list-row"]', { hasText: 'contacts-sample' })
+  await expect(enriched).toContainText('Enriched')
+  await expect(app.locator('[data-test="home-list-row"]').first()).toContainText('VPs, no email')
+  await enriched.locator('a').click()
   await expect(app.locator('[data-test="list-name"]')).toContainText('contacts-sample')
   await expect(run.counts()).toContainText('50 / 50')
 })
