@@ -169,6 +169,18 @@ export async function eachBlock(
   }
 }
 
+/**
+ * How many rows of a list are stored, counted from its last block: an import writes its rows in
+ * order, one batch per transaction, so what it stored before it stopped is rows `[0, count)`.
+ */
+export async function storedRowCount(database: LeadkeeperDb, listId: string): Promise<number> {
+  const last = await database.blocks
+    .where('[listId+block]')
+    .between(...listBlockRange(listId), true, true)
+    .last()
+  return last ? last.block * blockSize + last.rows.length : 0
+}
+
 /** Deletes every block of a list; in the caller's transaction over `blockTables`. */
 export async function deleteBlocks(database: LeadkeeperDb, listId: string): Promise<void> {
   await database.blocks

@@ -1,5 +1,5 @@
 import type { ColumnMapping } from '@/db/schema'
-import type { ListOperations } from '@/db/lists'
+import type { ImportedSoFar, ListOperations } from '@/db/lists'
 import { ImportError } from '@domain/read/errors'
 import { parseRows, type ParseControl, type ParseOptions, type ParseSummary } from '@domain/read/parse'
 import { createValidator, type ValidationSummary } from '@domain/validation'
@@ -7,6 +7,17 @@ import { createValidator, type ValidationSummary } from '@domain/validation'
 export interface StoredImport {
   parse: ParseSummary
   validation: ValidationSummary
+}
+
+export interface ImportTarget {
+  listId: string
+  mapping: ColumnMapping
+  /**
+   * An interrupted import taken up again: the rows it stored are read and checked again (so the
+   * checks count duplicates across the whole file) but not written twice; the file must read, at
+   * the last stored row, as it read then.
+   */
+  resume?: ImportedSoFar
 }
 
 /**
@@ -17,11 +28,12 @@ export interface StoredImport {
 export async function storeRows(
   source: AsyncIterable<Uint8Array>,
   options: ParseOptions,
-  target: { listId: string; mapping: ColumnMapping },
+  target: ImportTarget,
   lists: Pick<ListOperations, 'appendRows' | 'knownIdentities'>,
   control: ParseControl = {},
 ): Promise<StoredImport> {
   const validator = createValidator(target.mapping, lists.knownIdentities)
+  const stored = target.resume?.rows ?? 0
   let writing: Promise<void> = Promise.resolve()
   let writeError: unknown = null
   const settle = async (): Promise<void> => {
@@ -34,19 +46,48 @@ export async function storeRows(
       options,
       async ({ startIndex, rows }) => {
         const issues = await validator.check(startIndex, rows)
+        if (target.resume) checkSameFile(target.resume, startIndex, rows)
+        const from = Math.max(0, stored - startIndex)
+        if (from >= rows.length) return
         await settle()
-        writing = lists.appendRows(target.listId, startIndex, rows, issues).catch((error: unknown) => {
-          writeError = error
-        })
+        const fresh = from === 0 ? rows : rows.slice(from)
+        const freshIssues = from === 0 ? issues : issues.slice(from)
+        writing = lists
+          .appendRows(target.listId, startIndex + from, fresh, freshIssues)
+          .catch((error: unknown) => {
+            writeError = error
+          })
       },
       control,
     )
+    if (target.resume && parse.rows < stored) {
+      throw changedFile(
+        `it has ${parse.rows.toLocaleString('en')} rows now, fewer than the ${stored.toLocaleString('en')} read before`,
+      )
+    }
     await settle()
     return { parse, validation: validator.summary() }
   } finally {
-    // Never leave a write running behind a failure: the caller deletes the list next.
+    // Never leave a write running behind a failure: the caller deletes the list, or keeps what was
+    // read of an import taken up again, next.
     await writing
   }
+}
+
+/** The file taken up again must read, at the last row stored, as it read when its import stopped. */
+function checkSameFile(resume: ImportedSoFar, startIndex: number, rows: string[][]): void {
+  const at = resume.rows - 1
+  if (at < startIndex || at >= startIndex + rows.length || !resume.last) return
+  const cells = rows[at - startIndex]!
+  const same = cells.length === resume.last.length && cells.every((cell, i) => cell === resume.last![i])
+  if (!same) throw changedFile(`row ${(at + 1).toLocaleString('en')} reads differently now`)
+}
+
+function changedFile(reason: string): ImportError {
+  return new ImportError(
+    'changed_file',
+    `This is not the file as it was when its import stopped: ${reason}. Choose the same file, or discard what was read and import this one as a new list.`,
+  )
 }
 
 function storageError(error: unknown): unknown {

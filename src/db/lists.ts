@@ -12,7 +12,7 @@ import {
 import { uniqueHeaders } from '@domain/read/sniff'
 import { contactAnswers } from './library'
 import { createValidator, type ValidationSummary } from '@domain/validation'
-import { blockTables, deleteBlocks, eachBlock, putRows } from './blocks'
+import { blockTables, deleteBlocks, eachBlock, putRows, rowAt, storedRowCount } from './blocks'
 import { applyTally, FacetTally, listCounts } from './facet-tally'
 import {
   db,
@@ -41,6 +41,11 @@ export interface NewList {
   source: ListRecord['source']
   columns: string[]
   mapping: ColumnMapping
+}
+
+export interface ImportedSoFar {
+  rows: number
+  last: string[] | null
 }
 
 export interface ValidateOptions {
@@ -96,6 +101,16 @@ export function listOperations(database: LeadkeeperDb) {
       await putRows(database, listId, records)
       await applyTally(database.facetCounts, tally)
     })
+  }
+
+  /**
+   * Where an interrupted import stopped: the rows it stored (`[0, rows)`) and the cells of the last,
+   * by which the file chosen to resume it is recognised.
+   */
+  async function importedSoFar(listId: string): Promise<ImportedSoFar> {
+    const rows = await storedRowCount(database, listId)
+    const last = rows > 0 ? ((await rowAt(database, listId, rows - 1))?.values ?? null) : null
+    return { rows, last }
   }
 
   /** `widest`: cells of the widest row; columns past the header's are named by position ("Column 6"). */
@@ -278,6 +293,7 @@ export function listOperations(database: LeadkeeperDb) {
   return {
     createList,
     appendRows,
+    importedSoFar,
     finishImport,
     deleteList,
     updateMapping,
@@ -309,6 +325,7 @@ export type ListOperations = ReturnType<typeof listOperations>
 export const {
   createList,
   appendRows,
+  importedSoFar,
   finishImport,
   deleteList,
   updateMapping,

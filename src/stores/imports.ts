@@ -3,7 +3,17 @@ import { computed, markRaw, ref, shallowRef } from 'vue'
 import type { Result } from '@shared/result'
 import { invoke } from '@/bridge'
 import { notify } from '@/ui/notify'
-import { createList, deleteList, finishImport, saveMappingFor, savedMappingFor, setSkip } from '@/db/lists'
+import { formatBytes, formatNumber as formatCount } from '@/ui/format'
+import {
+  createList,
+  deleteList,
+  finishImport,
+  importedSoFar,
+  saveMappingFor,
+  savedMappingFor,
+  setSkip,
+  type ImportedSoFar,
+} from '@/db/lists'
 import type { ColumnMapping, ListRecord, RowIssue } from '@/db/schema'
 import { importProblem, type ImportProblem } from '@domain/read/errors'
 import { fitMapping, suggestMapping } from '@domain/mapping'
@@ -18,7 +28,8 @@ import {
 import type { MappedField } from '@domain/person'
 import type { StoredImport } from '@/db/import-rows'
 import { issueKinds, skippableIssues, skippedRows } from '@domain/validation'
-import { startImportWorker, type WorkerRun } from '@/workers/import-client'
+import type { ParseOptions } from '@domain/read/parse'
+import { startImportWorker, type WorkerOutcome, type WorkerRun } from '@/workers/import-client'
 import { looksLikeWorkbook, type SheetSummary } from '@domain/read/workbook'
 import { openWorkbook, type WorkbookReader } from '@/workers/workbook-client'
 
@@ -67,6 +78,14 @@ export const useImportsStore = defineStore('imports', () => {
   const skips = ref(defaultSkips())
   const finishing = ref(false)
   const workbook = shallowRef<WorkbookChoice | null>(null)
+  /** An interrupted import being taken up again: the rows it had stored before it stopped. */
+  const resumed = ref<number | null>(null)
+  /** The name of the list whose interrupted import is being taken up again. */
+  const resuming = ref<string | null>(null)
+  /** The list whose interrupted import the next requested file takes up again. */
+  let resumeNext: ListRecord | null = null
+  /** The header (when the file has one) whose mapping is remembered once the list is made. */
+  let header: string[] | null = null
   let sample = new Uint8Array()
   let run: WorkerRun | null = null
   let reader: WorkbookReader | null = null
@@ -86,10 +105,20 @@ export const useImportsStore = defineStore('imports', () => {
   }
 
   function request(next: File): void {
+    resumeNext = null
+    requested.value = markRaw(next)
+  }
+
+  /** Hands the import dialog a file that takes up the interrupted import of `list` where it stopped. */
+  function requestResume(list: ListRecord, next: File): void {
+    resumeNext = list
     requested.value = markRaw(next)
   }
 
   async function open(next: File): Promise<void> {
+    const interrupted = resumeNext
+    resumeNext = null
+    if (interrupted) return resume(interrupted, next)
     await discard()
     source.value = markRaw(next)
     name.value = baseName(next.name)
@@ -189,7 +218,6 @@ export const useImportsStore = defineStore('imports', () => {
     const built = preview.value
     if (!current || !built || run) return
     problem.value = null
-    progress.value = { bytes: 0, rows: 0 }
     let list: ListRecord
     try {
       list = await createList({
@@ -209,20 +237,101 @@ export const useImportsStore = defineStore('imports', () => {
       problem.value = importProblem(error)
       return
     }
+    header = built.hasHeader ? built.columns : null
+    const outcome = await readInto(list, current, optionsOf(list))
+    if (!outcome) return
+    await deleteList(list.id)
+    listId.value = null
+    step.value = 'mapping'
+    if (outcome.type === 'failed') problem.value = outcome.error
+    else notify.info('Import cancelled; nothing was kept.')
+  }
+
+  /**
+   * Takes up an import that stopped (the window closed) where it stopped: the same file is read
+   * again with the list's own reading options and mapping; the rows stored before are checked again
+   * but not written twice. When it fails or is stopped, what was read stays for another try.
+   */
+  async function resume(list: ListRecord, next: File): Promise<void> {
+    await discard()
+    resuming.value = list.name
+    source.value = markRaw(next)
+    name.value = list.name
+    mapping.value = list.mapping
+    header = list.source.hasHeader ? list.columns : null
+    step.value = 'importing'
+    const stop = (reason: ImportProblem) => {
+      resumed.value = null
+      listId.value = null
+      problem.value = reason
+    }
+    if (next.size !== list.source.size) {
+      return stop({
+        code: 'changed_file',
+        message: `This is not the file whose import stopped: “${next.name}” holds ${formatBytes(next.size)}, “${list.source.fileName}” held ${formatBytes(list.source.size)}. Choose the same file, or discard what was read.`,
+      })
+    }
+    let readable = next
+    if (list.source.sheet !== undefined) {
+      const sheet = await sheetAsCsv(next, list.source.sheet)
+      if ('code' in sheet) return stop(sheet)
+      readable = sheet
+    }
+    file.value = markRaw(readable)
+    const soFar = await importedSoFar(list.id)
+    resumed.value = soFar.rows
+    const outcome = await readInto(list, readable, optionsOf(list), soFar)
+    if (!outcome) return
+    const kept = `The ${formatCount(Math.max(soFar.rows, progressRows()))} rows read so far are kept: take the import up again from Lists, or discard it there.`
+    if (outcome.type === 'failed') stop({ ...outcome.error, message: `${outcome.error.message} ${kept}` })
+    else stop({ code: 'cancelled', message: `Import stopped. ${kept}` })
+  }
+
+  const progressRows = () => progress.value.rows
+
+  /** One sheet of a workbook as CSV, read in the workbook's worker; or why it cannot be. */
+  async function sheetAsCsv(next: File, sheet: string): Promise<File | ImportProblem> {
+    const opening = openWorkbook(next)
+    reader = opening
+    workbook.value = { fileName: next.name, size: next.size, sheets: [], sheet, reading: true }
+    const opened = await opening.opened
+    if (opened.type !== 'opened') return opened.type === 'failed' ? opened.error : unexpected
+    workbook.value = { ...workbook.value, sheets: opened.sheets }
+    const answer = await opening.csv(sheet)
+    workbook.value = { ...workbook.value, reading: false }
+    if (answer.type !== 'csv') return answer.type === 'failed' ? answer.error : unexpected
+    return new File([answer.bytes], `${baseName(next.name)}.csv`, { type: 'text/csv' })
+  }
+
+  const optionsOf = (list: ListRecord): ParseOptions => ({
+    encoding: list.source.encoding,
+    delimiter: list.source.delimiter,
+    hasHeader: list.source.hasHeader,
+    width: list.columns.length,
+  })
+
+  /**
+   * Reads, checks and stores `readable` into the list in the import worker. Resolves with nothing
+   * when the rows are read (the review step follows) or the import was discarded meanwhile; else
+   * with how it ended, for the caller to clean up.
+   */
+  async function readInto(
+    list: ListRecord,
+    readable: File,
+    options: ParseOptions,
+    soFar?: ImportedSoFar,
+  ): Promise<Exclude<WorkerOutcome, { type: 'done' }> | null> {
+    progress.value = { bytes: 0, rows: 0 }
     listId.value = list.id
     step.value = 'importing'
     run = startImportWorker(
       {
         type: 'start',
-        file: current,
+        file: readable,
         listId: list.id,
         mapping: list.mapping,
-        options: {
-          encoding: built.encoding,
-          delimiter: built.delimiter,
-          hasHeader: built.hasHeader,
-          width: built.columns.length,
-        },
+        options,
+        ...(soFar ? { resume: soFar } : {}),
       },
       (next) => {
         progress.value = next
@@ -231,21 +340,15 @@ export const useImportsStore = defineStore('imports', () => {
     const outcome = await run.outcome
     run = null
     if (listId.value !== list.id) {
-      // Discarded while it ran.
-      await deleteList(list.id)
-      return
+      // Discarded while it ran: a new list goes; an interrupted one taken up again stays.
+      if (!soFar) await deleteList(list.id)
+      return null
     }
-    if (outcome.type === 'done') {
-      stored.value = markRaw(outcome.result)
-      progress.value = { bytes: outcome.result.parse.bytes, rows: outcome.result.parse.rows }
-      step.value = 'review'
-      return
-    }
-    await deleteList(list.id)
-    listId.value = null
-    step.value = 'mapping'
-    if (outcome.type === 'failed') problem.value = outcome.error
-    else notify.info('Import cancelled; nothing was kept.')
+    if (outcome.type !== 'done') return outcome
+    stored.value = markRaw(outcome.result)
+    progress.value = { bytes: outcome.result.parse.bytes, rows: outcome.result.parse.rows }
+    step.value = 'review'
+    return null
   }
 
   function cancelImport(): void {
@@ -256,8 +359,7 @@ export const useImportsStore = defineStore('imports', () => {
   async function finish(): Promise<string | null> {
     const id = listId.value
     const result = stored.value
-    const built = preview.value
-    if (!id || !result || !built) return null
+    if (!id || !result) return null
     finishing.value = true
     try {
       // Rows arrive unskipped; one pass marks the categories to skip.
@@ -266,7 +368,7 @@ export const useImportsStore = defineStore('imports', () => {
       )
       await setSkip(id, skipped, true)
       await finishImport(id, result.parse.rows, result.parse.widest)
-      if (built.hasHeader) await saveMappingFor(built.columns, mapping.value)
+      if (header) await saveMappingFor(header, mapping.value)
       listId.value = null
       reset()
       return id
@@ -275,15 +377,22 @@ export const useImportsStore = defineStore('imports', () => {
     }
   }
 
-  /** Forgets the current import; a list half-made by it is deleted. */
+  /**
+   * Forgets the current import; a list half-made by it is deleted, except an interrupted one taken
+   * up again and left before its rows were all read: it stays, to be taken up again.
+   */
   async function discard(): Promise<void> {
     run?.cancel()
-    const id = listId.value
+    const keep = resumed.value !== null && step.value === 'importing'
+    const id = keep ? null : listId.value
     reset()
     if (id) await deleteList(id)
   }
 
   function reset(): void {
+    resumed.value = null
+    resuming.value = null
+    header = null
     reader?.close()
     reader = null
     workbook.value = null
@@ -320,6 +429,9 @@ export const useImportsStore = defineStore('imports', () => {
     toSend,
     finishing,
     request,
+    requestResume,
+    resumed,
+    resuming,
     open,
     setOverrides,
     setField,

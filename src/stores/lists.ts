@@ -1,12 +1,12 @@
 import { liveQuery, type Subscription } from 'dexie'
 import { defineStore } from 'pinia'
-import { computed, ref, shallowRef } from 'vue'
+import { computed, ref, shallowRef, watch } from 'vue'
 import type { AppError } from '@shared/result'
 import { stageBatchLimit, type EnrichmentEstimateView, type JobView } from '@shared/contract'
 import type { RunCounts } from '@domain/run'
 import { invoke } from '@/bridge'
 import { db, type ListRecord } from '@/db/schema'
-import { deleteList, planRun, type LocalDecision } from '@/db/lists'
+import { deleteList, importedSoFar, planRun, type LocalDecision } from '@/db/lists'
 import { applyKnownAnswers } from '@/db/rows'
 import { useImportsStore } from './imports'
 import { useJobsStore } from './jobs'
@@ -133,13 +133,31 @@ export const useListsStore = defineStore('lists', () => {
 
   /**
    * Lists left "importing" by an import that is not running (the window closed, or the app quit,
-   * mid-import): their rows are a part of the file, so the user chooses to import it again or
-   * discard them; they are never shown as if they were whole.
+   * mid-import): their rows are a part of the file, so the user takes the import up again where it
+   * stopped, or discards them; they are never shown as if they were whole.
    */
   const interrupted = computed(() => {
     const current = useImportsStore().listId
     return lists.value.filter((list) => list.state === 'importing' && list.id !== current)
   })
 
-  return { lists, loaded, interrupted, watchLists, prepareRun, startRun, remove }
+  /** How many rows each interrupted import stored before it stopped, by list id. */
+  const rowsRead = ref(new Map<string, number>())
+  watch(
+    interrupted,
+    async (now) => {
+      const counted = await Promise.all(
+        now.map(async (list) => [list.id, (await importedSoFar(list.id)).rows] as const),
+      )
+      rowsRead.value = new Map(counted)
+    },
+    { immediate: true },
+  )
+
+  /** Hands the file chosen for an interrupted import to the import dialog, to go on where it stopped. */
+  function resumeImport(list: ListRecord, file: File): void {
+    useImportsStore().requestResume(list, file)
+  }
+
+  return { lists, loaded, interrupted, rowsRead, resumeImport, watchLists, prepareRun, startRun, remove }
 })

@@ -27,7 +27,11 @@ async function run(message: Extract<ToWorker, { type: 'start' }>): Promise<void>
     const result = await storeRows(
       blobChunks(message.file),
       message.options,
-      { listId: message.listId, mapping: message.mapping },
+      {
+        listId: message.listId,
+        mapping: message.mapping,
+        ...(message.resume ? { resume: message.resume } : {}),
+      },
       { appendRows, knownIdentities },
       {
         signal: controller.signal,

@@ -8,6 +8,8 @@ export type ImportErrorCode =
   | 'storage'
   | 'cancelled'
   | 'workbook'
+  /** An interrupted import taken up again with a file that no longer reads as it did. */
+  | 'changed_file'
 
 /** A file that cannot be imported: `message` tells the user what is wrong and, when known, where. */
 export class ImportError extends Error {

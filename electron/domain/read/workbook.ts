@@ -24,6 +24,7 @@ export interface WorkbookSheet {
 
 export interface SheetSummary {
   name: string
+  /** The rows under the header that hold anything: what would become the list's rows. */
   rows: number
   columns: number
   /** A header of two or more named columns and at least one row under it. */
@@ -87,10 +88,11 @@ export function summarize(sheet: WorkbookSheet): SheetSummary {
   const first = sheet.rows.findIndex((row) => filled(row) > 0)
   const header = first >= 0 ? sheet.rows[first]! : []
   const named = new Set(header.map((cell) => cell.trim()).filter(Boolean)).size
-  const below = first >= 0 && sheet.rows.slice(first + 1).some((row) => filled(row) > 0)
+  const rows = first >= 0 ? sheet.rows.slice(first + 1).filter((row) => filled(row) > 0).length : 0
+  const below = rows > 0
   return {
     name: sheet.name,
-    rows: first >= 0 ? sheet.rows.length - first : 0,
+    rows,
     columns: sheet.rows.reduce((widest, row) => Math.max(widest, row.length), 0),
     table: below && named >= 2,
     list: below && named >= 1,

@@ -44,7 +44,25 @@ export class ImportDialog {
     await this.drop()
   }
 
-  /** Builds a big file inside the page (no megabytes over the wire) and drops it. */
+  /** The rows a block of the list's rows holds in the page's database, all lists together. */
+  storedBlocks(): Promise<number> {
+    return this.page.evaluate(
+      () =>
+        new Promise<number>((resolve, reject) => {
+          const request = indexedDB.open('leadkeeper')
+          request.onerror = () => reject(request.error)
+          request.onsuccess = () => {
+            const count = request.result.transaction('blocks').objectStore('blocks').count()
+            count.onsuccess = () => {
+              request.result.close()
+              resolve(count.result)
+            }
+          }
+        }),
+    )
+  }
+
+  /** Builds a big file inside the page (no megabytes over the wire) and drops it; `generatedCsv` is the same file. */
   async dropGenerated(name: string, rows: number): Promise<void> {
     await this.page.evaluate(
       ({ name, rows }) => {
@@ -106,4 +124,11 @@ export class ImportDialog {
 
 export function sampleFile(name: string): Uint8Array {
   return new Uint8Array(readFileSync(`resources/samples/${name}`))
+}
+
+/** The file `dropGenerated` builds in the page, built here: the same bytes. */
+export function generatedCsv(rows: number): Buffer {
+  const lines = ['First Name,Last Name,Company Domain,Notes']
+  for (let i = 0; i < rows; i++) lines.push(`First${i},Last${i},company${i % 5000}.com,note ${i}`)
+  return Buffer.from(lines.join('\n'))
 }

@@ -5,11 +5,11 @@ const accept =
   '.csv,.tsv,.txt,.xlsx,.xlsm,text/csv,text/tab-separated-values,text/plain,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 
 /**
- * Lets the user choose a file and hands it to the import dialog: the system dialog in Electron
- * (main opens it), a file input where the backend cannot (the web host). Resolves with the file, or
- * null when the user changed their mind.
+ * Lets the user choose a file and hands it to the import dialog (or to `hand`, when given): the
+ * system dialog in Electron (main opens it), a file input where the backend cannot (the web host).
+ * Resolves with the file, or null when the user changed their mind.
  */
-export async function pickListFile(): Promise<File | null> {
+export async function pickListFile(hand?: (file: File) => void): Promise<File | null> {
   const imports = useImportsStore()
   const picked = await imports.pickWithSystemDialog()
   let file: File | null
@@ -19,7 +19,7 @@ export async function pickListFile(): Promise<File | null> {
     notify.error(picked.error)
     return null
   }
-  if (file) imports.request(file)
+  if (file) (hand ?? imports.request)(file)
   return file
 }
 

@@ -212,6 +212,116 @@ describe('validateList', () => {
     expect((await rowAt(database, list.id, 1))?.issues).toEqual(['duplicate'])
   })
 
+  describe('an import interrupted and taken up again', () => {
+    // 2,500 people, the last 100 again (duplicates of the first 100): batches of 700 cross blocks.
+    const people = Array.from({ length: 2_600 }, (_, i) => [
+      `F${i % 2_500}`,
+      `L${i % 2_500}`,
+      `c${i % 2_500}.com`,
+      '',
+      '',
+    ])
+    const text = 'First,Last,Website,LinkedIn,Notes\n' + people.map((row) => row.join(',')).join('\n')
+    const options = { encoding: 'utf-8', delimiter: ',', hasHeader: true, width: 5 }
+    async function* bytesOf(content: string) {
+      const all = new TextEncoder().encode(content)
+      for (let at = 0; at < all.length; at += 4_096) yield all.slice(at, at + 4_096)
+    }
+
+    /** Imports until `stopAfter` batches are written, as a window closed mid-import leaves it. */
+    async function interrupted(stopAfter: number) {
+      const list = await lists.createList({ name: 'People', source, columns, mapping })
+      const stop = new AbortController()
+      let batches = 0
+      const cut = storeRows(
+        bytesOf(text),
+        options,
+        { listId: list.id, mapping },
+        {
+          knownIdentities: lists.knownIdentities,
+          appendRows: async (...args) => {
+            // The batch being written is stored; the next is never read.
+            if (++batches === stopAfter) stop.abort()
+            await lists.appendRows(...args)
+          },
+        },
+        { batchSize: 700, signal: stop.signal },
+      )
+      await expect(cut).rejects.toMatchObject({ code: 'cancelled' })
+      return list
+    }
+
+    it('stores every row once, from where it stopped, and counts its checks over the whole file', async () => {
+      const list = await interrupted(2)
+      const soFar = await lists.importedSoFar(list.id)
+      expect(soFar).toEqual({ rows: 1_400, last: ['F1399', 'L1399', 'c1399.com', '', ''] })
+
+      const written: number[] = []
+      const stored = await storeRows(
+        bytesOf(text),
+        options,
+        { listId: list.id, mapping, resume: soFar },
+        {
+          knownIdentities: lists.knownIdentities,
+          appendRows: async (listId, startIndex, rows, issues) => {
+            written.push(startIndex, rows.length)
+            await lists.appendRows(listId, startIndex, rows, issues)
+          },
+        },
+        { batchSize: 700 },
+      )
+      // Nothing before row 1,400 is written again.
+      expect(written).toEqual([1_400, 700, 2_100, 500])
+      expect(stored.parse.rows).toBe(2_600)
+      expect(stored.validation.rows).toBe(2_600)
+      expect(stored.validation.counts.duplicate).toBe(100)
+
+      await lists.finishImport(list.id, stored.parse.rows)
+      const rows = await allRows(database, list.id)
+      expect(rows.map((row) => row.index)).toEqual(people.map((_, i) => i))
+      expect(rows.map((row) => row.values)).toEqual(people)
+      expect(rows[2_550]!.issues).toEqual(['duplicate'])
+      expect(rows.filter((row) => row.issues.includes('duplicate'))).toHaveLength(100)
+      const pending = await database.facetCounts.get([list.id, 'status', 'pending'])
+      expect(pending?.count).toBe(2_600)
+    })
+
+    it('refuses a file that no longer reads as it did, and one that has fewer rows, keeping what was read', async () => {
+      const list = await interrupted(1)
+      const soFar = await lists.importedSoFar(list.id)
+      expect(soFar.rows).toBe(700)
+      const go = (content: string) =>
+        storeRows(bytesOf(content), options, { listId: list.id, mapping, resume: soFar }, lists, {
+          batchSize: 700,
+        })
+
+      await expect(go(text.replace('F699,L699', 'F699,Changed'))).rejects.toMatchObject({
+        code: 'changed_file',
+        message: expect.stringContaining('row 700 reads differently now'),
+      })
+      const shorter = text.split('\n').slice(0, 301).join('\n')
+      await expect(go(shorter)).rejects.toMatchObject({
+        code: 'changed_file',
+        message: expect.stringContaining('it has 300 rows now, fewer than the 700 read before'),
+      })
+      expect(await lists.importedSoFar(list.id)).toEqual(soFar)
+    })
+
+    it('takes up an import that stopped before it stored a row from the first row', async () => {
+      const list = await lists.createList({ name: 'People', source, columns, mapping })
+      const soFar = await lists.importedSoFar(list.id)
+      expect(soFar).toEqual({ rows: 0, last: null })
+      const stored = await storeRows(
+        bytesOf(text),
+        options,
+        { listId: list.id, mapping, resume: soFar },
+        lists,
+      )
+      expect(stored.parse.rows).toBe(2_600)
+      expect(await allRows(database, list.id)).toHaveLength(2_600)
+    })
+  })
+
   it('makes a list from records in memory', async () => {
     const list = await lists.createListFromRecords(
       'Search',

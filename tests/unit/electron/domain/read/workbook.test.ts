@@ -16,8 +16,8 @@ describe('reading an Excel workbook', () => {
   it('finds the list behind a "Read me" sheet and reads its cells as the sheet holds them', async () => {
     const sheets = await readWorkbook(arrayBufferOf(await peopleWorkbook()))
     expect(sheets.map(summarize)).toEqual([
-      { name: 'Read me', rows: 2, columns: 1, table: false, list: true },
-      { name: 'People', rows: 3, columns: 8, table: true, list: true },
+      { name: 'Read me', rows: 1, columns: 1, table: false, list: true },
+      { name: 'People', rows: 2, columns: 8, table: true, list: true },
       { name: 'Empty', rows: 0, columns: 0, table: false, list: false },
     ])
     const people = chooseSheet(sheets)
