@@ -8,7 +8,7 @@ import type { PageKit } from './page/kit'
 type Kit = PageKit
 
 /** Calls one method of the page kit (tests/bench/page/kit.ts) inside the page. */
-function call<K extends keyof Kit>(
+export function call<K extends keyof Kit>(
   page: Page,
   name: K,
   ...args: Parameters<Extract<Kit[K], (...a: never[]) => unknown>>
@@ -356,7 +356,7 @@ async function libraryFigures(ctx: BenchContext, page: Page, contacts: number): 
 }
 
 /** The built app in Chromium with a profile on disk, the page kit loaded; closed after `work`. */
-async function inBrowser(
+export async function inBrowser(
   ctx: BenchContext,
   work: (page: Page, failed: (bench: string, error: unknown) => Figure) => Promise<Figure[]>,
 ): Promise<Figure[]> {

@@ -52,7 +52,7 @@ const alias = {
 
 /**
  * The app's own modules, unchanged, for the page: `globalThis.lk` exposes the database, the list
- * and row operations, the library search, PapaParse and Dexie; `import-worker.js` is the import
+ * and row operations, the library search, PapaParse, the workbook reader and Dexie; `import-worker.js` is the import
  * worker as the app starts it.
  */
 async function bundlePageHelpers(outDir: string): Promise<void> {
@@ -82,7 +82,8 @@ async function bundlePageHelpers(outDir: string): Promise<void> {
         "import * as blocks from '@/db/blocks'",
         "import * as queries from '@/db/list-queries'",
         "import { exportList } from '@/db/export-list'",
-        'Object.assign(globalThis, { lk: { Dexie, Papa, db, lists: listOperations(db), rows, library, facets, blocks, queries, exportList } })',
+        "import readExcelFile from 'read-excel-file/universal'",
+        'Object.assign(globalThis, { lk: { Dexie, Papa, readExcelFile, db, lists: listOperations(db), rows, library, facets, blocks, queries, exportList } })',
         "import './tests/bench/page/kit'",
       ].join('\n'),
     },

@@ -7,6 +7,7 @@ import type { Figure } from './figures'
 import { table, writeResults } from './figures'
 import { browserBench, libraryBench } from './browser-bench'
 import { startupBench } from './startup'
+import { workbookBench } from './workbook'
 
 /**
  * `npm run bench [-- --quick] [-- --only <name>[,<name>]]`: measures, prints a table on stdout and
@@ -19,6 +20,7 @@ const benches: Record<string, (ctx: BenchContext) => Promise<Figure[]>> = {
   cli: cliBench,
   browser: browserBench,
   library: libraryBench,
+  workbook: workbookBench,
 }
 
 async function main(): Promise<void> {

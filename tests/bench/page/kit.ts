@@ -27,6 +27,7 @@ interface Database {
 type RowRecord = Record<string, unknown>
 interface Lk {
   db: Database
+  readExcelFile(input: unknown, options?: { trim?: boolean }): Promise<{ sheet: string; data: unknown[][] }[]>
   Papa: {
     parse(
       file: unknown,
@@ -105,7 +106,14 @@ interface PageGlobals {
     observe(options: { type: string; buffered?: boolean }): void
     disconnect(): void
   }
-  File: new (parts: unknown[], name: string, options: { type: string }) => Blob
+  File: new (
+    parts: unknown[],
+    name: string,
+    options?: { type: string },
+  ) => Blob & {
+    arrayBuffer(): Promise<ArrayBuffer>
+  }
+  fetch(url: string): Promise<{ ok: boolean; status: number; blob(): Promise<unknown> }>
   performance: { now(): number; memory?: { usedJSHeapSize: number } }
   gc?: () => void
 }
@@ -271,7 +279,7 @@ export function rowValues(i: number): string[] {
   ]
 }
 
-let csv: Blob | undefined
+let csv: (Blob & { arrayBuffer(): Promise<ArrayBuffer> }) | undefined
 
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b)
@@ -337,6 +345,42 @@ const kit = {
     if (chunk.length) parts.push(chunk.join('\n') + '\n')
     csv = new page.File(parts, `bench-${rows}.csv`, { type: 'text/csv' })
     return { bytes: csv.size }
+  },
+
+  /** Fetches a file the bench wrote beside the page helpers (a workbook), to drop it as `dropCsv` does. */
+  async fetchFile(path: string, name: string): Promise<{ bytes: number }> {
+    const response = await page.fetch(`${page.location.origin}/bench/${path}`)
+    if (!response.ok) throw new Error(`GET /bench/${path}: ${response.status}`)
+    csv = new page.File([await response.blob()], name)
+    return { bytes: csv.size }
+  },
+
+  /** The workbook reader alone on the same bytes, every sheet, on the page's thread. */
+  async rawReadExcel(): Promise<{ ms: number; rows: number }> {
+    const started = page.performance.now()
+    const sheets = await lk().readExcelFile(await csv!.arrayBuffer(), { trim: false })
+    const ms = page.performance.now() - started
+    return { ms, rows: sheets.reduce((sum, sheet) => sum + sheet.data.length, 0) }
+  },
+
+  /** Starts the clock and the watchers now (before a drop). */
+  startClock(): void {
+    kit.startedAt = page.performance.now()
+    kit.watched = watch()
+  },
+
+  /**
+   * Waits until `selector` shows: the milliseconds since the clock started, and what the watchers
+   * saw since the clock or the last lap; they start again for the next lap.
+   */
+  async lap(
+    selector: string,
+  ): Promise<{ ms: number; longestTaskMs: number; longTasks: number; peakHeapMb: number | null }> {
+    await until(() => page.document.querySelector(selector), 1_200_000)
+    const ms = page.performance.now() - kit.startedAt
+    const watched = kit.watched!.stop()
+    kit.watched = watch()
+    return { ms, ...watched }
   },
 
   /** The import dialog's drop, as a desktop drag does it. */
