@@ -4,7 +4,11 @@
  * - a card's header is a `heading` wrapping another `heading`, neither with a level;
  * - icons are `role="img"` with no name, though every one here is decoration beside its words;
  * - a number input's −/+ buttons have no name; they are out of the tab order, and the input itself
- *   takes the arrow keys, so they are hidden from assistive technology rather than named.
+ *   takes the arrow keys, so they are hidden from assistive technology rather than named;
+ * - a menu's items are `menuitem`s out of the tab order: the sidebar's are put in it (the shell
+ *   opens an item on Enter or Space);
+ * - a select takes focus on an inner element with no name: it gets the select's own label, or its
+ *   form item's.
  */
 const mends: [selector: string, mend: (element: Element) => void][] = [
   ['.n-card-header[role="heading"]', (element) => element.setAttribute('role', 'none')],
@@ -19,6 +23,20 @@ const mends: [selector: string, mend: (element: Element) => void][] = [
   [
     '.n-input-number .n-button[tabindex="-1"]:not([aria-hidden])',
     (element) => element.setAttribute('aria-hidden', 'true'),
+  ],
+  [
+    '.n-menu-item[role="menuitem"]:not([tabindex])',
+    (element) =>
+      element.setAttribute('tabindex', element.querySelector('.n-menu-item-content--disabled') ? '-1' : '0'),
+  ],
+  [
+    '.n-select .n-base-selection[tabindex]:not([aria-label]), .n-select input:not([aria-label])',
+    (element) => {
+      const name =
+        element.closest('.n-select')?.getAttribute('aria-label') ??
+        element.closest('.n-form-item')?.querySelector('.n-form-item-label__text')?.textContent?.trim()
+      if (name) element.setAttribute('aria-label', name)
+    },
   ],
 ]
 
