@@ -2,7 +2,7 @@ import Dexie, { type EntityTable, type Transaction } from 'dexie'
 import { blockSize, facetBlockOf } from './block-shape'
 import { companyWords, contactWords, LibraryTally } from './library-shape'
 import { descriptiveFacets, FacetTally, unknownValue, type FacetValue, type RowFacet } from './facet-tally'
-import type { JobCounts, JobKind, JobState } from '@shared/contract'
+import type { ChannelInput, JobCounts, JobKind, JobState } from '@shared/contract'
 import type { Answers } from '@domain/kinds'
 import type { ColumnMapping } from '@domain/person'
 import type { ListRow } from '@domain/row'
@@ -213,18 +213,33 @@ export interface SavedSearch {
   updatedAt: number
 }
 
-export interface SearchRun {
+/** A search as the backend takes it (the pages build it from their filters). */
+export type LeadSearchInput = ChannelInput<'jobs/startLeadSearch'>['search']
+export type CompanySearchInput = ChannelInput<'jobs/startCompanySearch'>['search']
+
+/** What a run stores as its request: the search as sent, and the chain of pages it belongs to. */
+export interface SearchRequest<Search> {
+  search: Search
+  label: string
+  /** The first run of a company search; later pages of the same search point to it. */
+  chainId: string
+}
+
+interface SearchRunFields {
   /** The job id. */
   id: string
-  kind: 'lead' | 'company'
   savedSearchId?: string
-  request: Record<string, unknown>
   startedAt: number
   state: JobState
   found: number
   creditsConsumed: number
   error?: string
 }
+
+/** A search run, typed by its kind: a lead search's request holds a lead search, a company's a company search. */
+export type SearchRun =
+  | (SearchRunFields & { kind: 'lead'; request: SearchRequest<LeadSearchInput> })
+  | (SearchRunFields & { kind: 'company'; request: SearchRequest<CompanySearchInput> })
 
 export interface SearchResultRecord {
   runId: string

@@ -1,26 +1,30 @@
 import { defineStore } from 'pinia'
 import { ref, shallowReactive, shallowRef } from 'vue'
-import type { ChannelInput, JobState, JobView } from '@shared/contract'
+import type { JobState, JobView } from '@shared/contract'
 import type { AppError } from '@shared/result'
 import { invoke, on } from '@/bridge'
-import { db, type SavedSearch, type SearchResultRecord, type SearchRun } from '@/db/schema'
+import {
+  db,
+  type CompanySearchInput,
+  type LeadSearchInput,
+  type SavedSearch,
+  type SearchResultRecord,
+  type SearchRun,
+} from '@/db/schema'
 import * as searches from '@/db/searches'
 import { cacheInLibrary } from '@/db/search-cache'
 import { useAccountStore } from './account'
 
-/** A search as the backend takes it (the pages build it from their filters). */
-export type LeadSearchInput = ChannelInput<'jobs/startLeadSearch'>['search']
-export type CompanySearchInput = ChannelInput<'jobs/startCompanySearch'>['search']
+export type { CompanySearchInput, LeadSearchInput }
 
 export type SearchKind = 'lead' | 'company'
 
 /** What a run stores as its request: the search as sent, and the chain of pages it belongs to. */
-export interface RunRequest {
-  search: LeadSearchInput | CompanySearchInput
-  label: string
-  /** The first run of a company search; later pages of the same search point to it. */
-  chainId: string
-}
+export type RunRequest = SearchRun['request']
+
+/** The search to start, by kind. */
+export type SearchToStart =
+  { kind: 'lead'; search: LeadSearchInput } | { kind: 'company'; search: CompanySearchInput }
 
 const finalStates: readonly JobState[] = ['done', 'failed', 'cancelled']
 export const isFinal = (state: JobState) => finalStates.includes(state)
@@ -117,7 +121,7 @@ export const useSearchesStore = defineStore('searches', () => {
   async function ingest(runId: string): Promise<void> {
     const run = runs.value.find((candidate) => candidate.id === runId)
     if (!run) return
-    const label = (run.request as Partial<RunRequest>).label ?? 'Search'
+    const label = run.request.label || 'Search'
     for (;;) {
       const page = await invoke('jobs/unacknowledged', { jobId: runId })
       if (!page.ok || page.data.batches.length === 0) return
@@ -138,33 +142,30 @@ export const useSearchesStore = defineStore('searches', () => {
 
   /** Records the run before starting the job, so events that come back at once find it. */
   async function start(
-    kind: SearchKind,
-    search: LeadSearchInput | CompanySearchInput,
+    what: SearchToStart,
     label: string,
     link: { savedSearchId?: string; chainId?: string } = {},
   ): Promise<{ runId: string; error: AppError | null }> {
     const runId = newJobId()
-    const request: RunRequest = { search: plain(search), label, chainId: link.chainId ?? runId }
-    const run: SearchRun = {
+    const fields = {
       id: runId,
-      kind,
       ...(link.savedSearchId ? { savedSearchId: link.savedSearchId } : {}),
-      request: request as unknown as Record<string, unknown>,
       startedAt: Date.now(),
-      state: 'queued',
+      state: 'queued' as const,
       found: 0,
       creditsConsumed: 0,
     }
+    const chainId = link.chainId ?? runId
+    const run: SearchRun =
+      what.kind === 'lead'
+        ? { ...fields, kind: 'lead', request: { search: plain(what.search), label, chainId } }
+        : { ...fields, kind: 'company', request: { search: plain(what.search), label, chainId } }
     await searches.recordRun(db, run)
     runs.value = [run, ...runs.value]
     const result =
-      kind === 'lead'
-        ? await invoke('jobs/startLeadSearch', { jobId: runId, label, search: search as LeadSearchInput })
-        : await invoke('jobs/startCompanySearch', {
-            jobId: runId,
-            label,
-            search: search as CompanySearchInput,
-          })
+      what.kind === 'lead'
+        ? await invoke('jobs/startLeadSearch', { jobId: runId, label, search: what.search })
+        : await invoke('jobs/startCompanySearch', { jobId: runId, label, search: what.search })
     if (!result.ok) {
       patchRun(runId, { state: 'failed', error: result.error.message })
       return { runId, error: result.error }

@@ -3,10 +3,11 @@ import type { QueryReply, QueryRequest } from '@/db/query-protocol'
 import { db } from '@/db/schema'
 
 /** Filters, sorts and pages the list on screen off the page's thread (see `list-queries.ts`). */
-const scope = self as unknown as {
+/** The worker's global, as much of it as this file uses: the DOM library's `self` fits it. */
+const scope: {
   postMessage(message: QueryReply): void
   onmessage: ((event: MessageEvent<QueryRequest>) => void) | null
-}
+} = self
 const queries = new LocalListQueries(db)
 // One call at a time: a view's columns are built before the rows that follow it are read.
 let queue: Promise<void> = Promise.resolve()

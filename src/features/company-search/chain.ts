@@ -1,24 +1,27 @@
 import type { JobView } from '@shared/contract'
 import type { SearchRun } from '@/db/schema'
 import type { CompanySearchInput } from '@/features/prospecting/request'
-import type { RunRequest } from '@/stores/searches'
+
+export type CompanyRun = Extract<SearchRun, { kind: 'company' }>
+
+export const isCompanyRun = (run: SearchRun): run is CompanyRun => run.kind === 'company'
 
 /** The runs of one company search (its first page and every later fetch), oldest first. */
-export function chainRuns(runs: readonly SearchRun[], chainId: string | null): SearchRun[] {
+export function chainRuns(runs: readonly SearchRun[], chainId: string | null): CompanyRun[] {
   if (!chainId) return []
   return runs
-    .filter((run) => run.kind === 'company' && (run.request as unknown as RunRequest).chainId === chainId)
+    .filter(isCompanyRun)
+    .filter((run) => run.request.chainId === chainId)
     .sort((a, b) => a.startedAt - b.startedAt)
 }
 
-export const searchOf = (run: SearchRun) =>
-  (run.request as unknown as RunRequest).search as CompanySearchInput
+export const searchOf = (run: CompanyRun): CompanySearchInput => run.request.search
 
 /**
  * Offsets of the pages already fetched. A job fetches its pages one after the other from its offset,
  * so its finished pages are the first `done` ones.
  */
-export function fetchedOffsets(runs: readonly SearchRun[], views: ReadonlyMap<string, JobView>): number[] {
+export function fetchedOffsets(runs: readonly CompanyRun[], views: ReadonlyMap<string, JobView>): number[] {
   return runs.flatMap((run) => {
     const search = searchOf(run)
     const limit = search.limit ?? 100

@@ -37,7 +37,7 @@ describe('runs and results', () => {
     const db = fresh()
     const base = {
       kind: 'company' as const,
-      request: {},
+      request: { search: { filters: {} }, label: 'Banks', chainId: 'run-1' },
       state: 'running' as const,
       found: 0,
       creditsConsumed: 0,

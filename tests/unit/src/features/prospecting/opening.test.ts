@@ -2,16 +2,18 @@ import { describe, expect, it } from 'vitest'
 import type { SavedSearch, SearchRun } from '@/db/schema'
 import { openingOf } from '@/features/prospecting/opening'
 
-const run = (id: string, kind: SearchRun['kind'], savedSearchId?: string): SearchRun => ({
-  id,
-  kind,
-  ...(savedSearchId ? { savedSearchId } : {}),
-  request: {},
-  startedAt: 0,
-  state: 'done',
-  found: 0,
-  creditsConsumed: 0,
-})
+const run = (id: string, kind: SearchRun['kind'], savedSearchId?: string): SearchRun => {
+  const fields = {
+    id,
+    ...(savedSearchId ? { savedSearchId } : {}),
+    startedAt: 0,
+    state: 'done' as const,
+    found: 0,
+    creditsConsumed: 0,
+  }
+  const request = { search: { filters: {} }, label: id, chainId: id }
+  return kind === 'lead' ? { ...fields, kind, request } : { ...fields, kind, request }
+}
 const saved = (id: string, kind: SavedSearch['kind']): SavedSearch => ({
   id,
   kind,
