@@ -418,14 +418,14 @@ const kit = {
     )
   },
 
+  /** The last lap: until `selector` shows, then the watchers stop. */
   async awaitImportEnd(
     selector: string,
   ): Promise<{ ms: number; longestTaskMs: number; longTasks: number; peakHeapMb: number | null }> {
-    await until(() => page.document.querySelector(selector), 1_200_000)
-    const ms = page.performance.now() - kit.startedAt
-    const watched = kit.watched!.stop()
+    const last = await kit.lap(selector)
+    kit.watched?.stop()
     kit.watched = undefined
-    return { ms, ...watched }
+    return last
   },
 
   /** The import worker exactly as the dialog starts it, without the dialog: parse, check, store. */
