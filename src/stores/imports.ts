@@ -282,12 +282,12 @@ export const useImportsStore = defineStore('imports', () => {
     resumed.value = soFar.rows
     const outcome = await readInto(list, readable, optionsOf(list), soFar)
     if (!outcome) return
-    const kept = `The ${formatCount(Math.max(soFar.rows, progressRows()))} rows read so far are kept: take the import up again from Lists, or discard it there.`
+    // Counted again: the rows parsed run ahead of the rows stored by up to a batch.
+    const stored = (await importedSoFar(list.id)).rows
+    const kept = `The ${formatCount(stored)} rows stored so far are kept: take the import up again from Lists, or discard it there.`
     if (outcome.type === 'failed') stop({ ...outcome.error, message: `${outcome.error.message} ${kept}` })
     else stop({ code: 'cancelled', message: `Import stopped. ${kept}` })
   }
-
-  const progressRows = () => progress.value.rows
 
   /** One sheet of a workbook as CSV, read in the workbook's worker; or why it cannot be. */
   async function sheetAsCsv(next: File, sheet: string): Promise<File | ImportProblem> {

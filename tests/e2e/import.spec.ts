@@ -148,6 +148,21 @@ test('an import interrupted by closing the window goes on where it stopped with 
   await app.locator('[data-test="import-close"]').click()
   await expect(notice).toContainText('The import of “big” was interrupted')
 
+  // The same file, stopped again mid-read: what was stored stays, and says how much.
+  chooser = app.waitForEvent('filechooser')
+  await notice.locator('[data-test="import-resume"]').click()
+  await (await chooser).setFiles({ name: 'big.csv', mimeType: 'text/csv', buffer: generatedCsv(rows) })
+  await expect(app.locator('[data-test="import-resumed"]')).toContainText(
+    `the ${before.toLocaleString('en-US')} rows stored`,
+  )
+  await app.locator('[data-test="import-stop"]').click()
+  await expect(dialog.problem()).toContainText(/Import stopped\. The [\d,]+ rows stored so far are kept/)
+  await app.locator('[data-test="import-close"]').click()
+  const after = Number(
+    (await notice.locator('[data-test="interrupted-rows"]').innerText()).replace(/\D/g, ''),
+  )
+  expect(after).toBeGreaterThanOrEqual(before)
+
   // The same file: read on from where it stopped, checked whole, then made a list of every row once.
   chooser = app.waitForEvent('filechooser')
   await notice.locator('[data-test="import-resume"]').click()
