@@ -3,7 +3,7 @@ import { computed, markRaw, ref, shallowRef } from 'vue'
 import type { Result } from '@shared/result'
 import { invoke } from '@/bridge'
 import { notify } from '@/ui/notify'
-import { formatBytes, formatNumber as formatCount } from '@/ui/format'
+import { formatBytes, formatNumber } from '@/ui/format'
 import {
   createList,
   deleteList,
@@ -284,9 +284,9 @@ export const useImportsStore = defineStore('imports', () => {
     if (!outcome) return
     // Counted again: the rows parsed run ahead of the rows stored by up to a batch.
     const stored = (await importedSoFar(list.id)).rows
-    const kept = `The ${formatCount(stored)} rows stored so far are kept: take the import up again from Lists, or discard it there.`
+    const kept = `The ${formatNumber(stored)} rows stored so far are kept: take the import up again from Lists, or discard it there.`
     if (outcome.type === 'failed') stop({ ...outcome.error, message: `${outcome.error.message} ${kept}` })
-    else stop({ code: 'cancelled', message: `Import stopped. ${kept}` })
+    else stop({ code: 'cancelled', message: kept })
   }
 
   /** One sheet of a workbook as CSV, read in the workbook's worker; or why it cannot be. */

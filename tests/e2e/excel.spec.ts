@@ -97,3 +97,57 @@ test('a workbook that cannot be read, one without a list, and an old .xls each s
   )
   await dialog.screenshot('excel-4-xls')
 })
+
+test('an Excel import cut off by closing the window goes on from its sheet where it stopped', async ({
+  app,
+}) => {
+  test.setTimeout(180_000)
+  const shell = new ShellPage(app)
+  const dialog = new ImportDialog(app)
+  const rows = 60_000
+  const people = Array.from({ length: rows }, (_, i) => ({
+    first: `First${i}`,
+    last: `Last${i}`,
+    domain: `company${i % 500}.com`,
+  }))
+  const workbook = {
+    name: 'fair.xlsx',
+    mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    buffer: Buffer.from(await peopleWorkbook(people)),
+  }
+  await shell.open('Lists')
+  let chooser = app.waitForEvent('filechooser')
+  await app.locator('[data-test="import-list"]').click()
+  await (await chooser).setFiles(workbook)
+  await expect(app.locator('[data-test="import-sheet"]')).toContainText('People (60,000 rows)', {
+    timeout: 60_000,
+  })
+  await dialog.next()
+  await dialog.readAll()
+  await expect.poll(() => dialog.storedBlocks(), { timeout: 60_000 }).toBeGreaterThan(0)
+  await app.reload()
+
+  const notice = app.locator('[data-test="import-interrupted"]')
+  await expect(notice).toContainText('fair.xlsx (sheet “People”) was being read')
+  await expect(notice.locator('[data-test="interrupted-rows"]')).toContainText(
+    /[1-9][\d,]* rows? (was|were) stored/,
+  )
+  chooser = app.waitForEvent('filechooser')
+  await notice.locator('[data-test="import-resume"]').click()
+  await (await chooser).setFiles(workbook)
+  await expect(dialog.review()).toBeVisible({ timeout: 120_000 })
+  await expect(app.locator('[data-test="import-summary"]')).toContainText('60,000 rows read')
+  await dialog.finish()
+  await expect(app.getByText(/\b60,000 rows\b/).first()).toBeVisible()
+
+  // Every person of the sheet once, in order, in the list exported.
+  const downloadStarted = app.waitForEvent('download')
+  await app.locator('[data-test="export"]').click()
+  await app.getByText(/^CSV — all 60,000 rows$/).click()
+  const exported = readFileSync((await (await downloadStarted).path())!, 'utf8').replace(/^\uFEFF/, '')
+  const firsts = exported
+    .split(/\r?\n/)
+    .filter(Boolean)
+    .map((line) => line.split(',')[0])
+  expect(firsts).toEqual(['First name', ...people.map((person) => person.first)])
+})

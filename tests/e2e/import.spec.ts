@@ -1,5 +1,6 @@
 import { expect, test } from './fixtures'
 import { readFileSync } from 'node:fs'
+import { countRecords } from './pages/database'
 import { ImportDialog, generatedCsv, sampleFile } from './pages/import'
 import { ShellPage } from './pages/shell'
 
@@ -98,19 +99,7 @@ test('a big import shows its progress and can be cancelled, leaving nothing behi
   await app.locator('[data-test="import-stop"]').click()
   await expect(app.getByText('Import cancelled; nothing was kept.')).toBeVisible()
   await expect(app.locator('[data-test="import-start"]')).toBeVisible()
-  const lists = await app.evaluate(
-    () =>
-      new Promise<number>((resolve, reject) => {
-        const request = indexedDB.open('leadkeeper')
-        request.onerror = () => reject(request.error)
-        request.onsuccess = () => {
-          const stores = ['lists', 'blocks', 'blockFacets', 'blockRevs', 'facetCounts']
-          const transaction = request.result.transaction(stores)
-          const counts = stores.map((store) => transaction.objectStore(store).count())
-          transaction.oncomplete = () => resolve(counts.reduce((sum, count) => sum + count.result, 0))
-        }
-      }),
-  )
+  const lists = await countRecords(app, ['lists', 'blocks', 'blockFacets', 'blockRevs', 'facetCounts'])
   expect(lists).toBe(0)
 })
 
@@ -155,8 +144,11 @@ test('an import interrupted by closing the window goes on where it stopped with 
   await expect(app.locator('[data-test="import-resumed"]')).toContainText(
     `the ${before.toLocaleString('en-US')} rows stored`,
   )
+  await dialog.screenshot('resume-progress')
   await app.locator('[data-test="import-stop"]').click()
-  await expect(dialog.problem()).toContainText(/Import stopped\. The [\d,]+ rows stored so far are kept/)
+  await expect(dialog.problem()).toContainText('The import stopped')
+  await expect(dialog.problem()).toContainText(/The [\d,]+ rows stored so far are kept/)
+  await dialog.screenshot('resume-stopped')
   await app.locator('[data-test="import-close"]').click()
   const after = Number(
     (await notice.locator('[data-test="interrupted-rows"]').innerText()).replace(/\D/g, ''),

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { expect, type Page } from '@playwright/test'
+import { countRecords } from './database'
 
 /** The import dialog, and files dropped on the window the way a desktop drag does. */
 export class ImportDialog {
@@ -44,22 +45,9 @@ export class ImportDialog {
     await this.drop()
   }
 
-  /** The rows a block of the list's rows holds in the page's database, all lists together. */
+  /** The blocks of rows stored in the page's database, all lists together. */
   storedBlocks(): Promise<number> {
-    return this.page.evaluate(
-      () =>
-        new Promise<number>((resolve, reject) => {
-          const request = indexedDB.open('leadkeeper')
-          request.onerror = () => reject(request.error)
-          request.onsuccess = () => {
-            const count = request.result.transaction('blocks').objectStore('blocks').count()
-            count.onsuccess = () => {
-              request.result.close()
-              resolve(count.result)
-            }
-          }
-        }),
-    )
+    return countRecords(this.page, ['blocks'])
   }
 
   /** Builds a big file inside the page (no megabytes over the wire) and drops it; `generatedCsv` is the same file. */

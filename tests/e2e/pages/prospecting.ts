@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test'
+import { countRecords } from './database'
 import { ShellPage } from './shell'
 
 /** Lead search, company search and profile lookups: the filter builder and the run controls. */
@@ -42,21 +43,9 @@ export class ProspectingPage {
     await input.blur()
   }
 
-  /** Records in a table of the app's IndexedDB cache, read with the raw IndexedDB API. */
-  async cached(table: 'contacts' | 'companies' | 'searchResults'): Promise<number> {
-    return this.page.evaluate(
-      (name) =>
-        new Promise<number>((resolve, reject) => {
-          const open = indexedDB.open('leadkeeper')
-          open.onerror = () => reject(open.error)
-          open.onsuccess = () => {
-            const count = open.result.transaction(name).objectStore(name).count()
-            count.onsuccess = () => resolve(count.result)
-            count.onerror = () => reject(count.error)
-          }
-        }),
-      table,
-    )
+  /** Records in a table of the app's IndexedDB cache. */
+  cached(table: 'contacts' | 'companies' | 'searchResults'): Promise<number> {
+    return countRecords(this.page, [table])
   }
 
   /** The sandbox's address, as Settings shows it. */

@@ -1,0 +1,23 @@
+import type { Page } from '@playwright/test'
+
+/** Records in these tables of the app's IndexedDB database, all together, read with the raw IndexedDB API. */
+export function countRecords(page: Page, stores: string[]): Promise<number> {
+  return page.evaluate(
+    (names) =>
+      new Promise<number>((resolve, reject) => {
+        const request = indexedDB.open('leadkeeper')
+        request.onerror = () => reject(request.error)
+        request.onsuccess = () => {
+          const database = request.result
+          const transaction = database.transaction(names)
+          const counts = names.map((name) => transaction.objectStore(name).count())
+          transaction.oncomplete = () => {
+            database.close()
+            resolve(counts.reduce((sum, count) => sum + count.result, 0))
+          }
+          transaction.onerror = () => reject(transaction.error)
+        }
+      }),
+    stores,
+  )
+}
