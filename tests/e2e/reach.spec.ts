@@ -252,6 +252,12 @@ test('every page by keyboard alone: the sidebar, a list and its rows, both searc
   await app.keyboard.press('Escape')
   await expect(person).toBeHidden()
   await expect(scroller).toBeFocused()
+  // Focus moved on stays where it went, after the drawer's closing animation too.
+  await app.keyboard.press('Shift+Tab')
+  const focused = () => app.evaluate(() => document.activeElement?.outerHTML.slice(0, 120))
+  const moved = await focused()
+  await app.waitForTimeout(1_000)
+  expect(await focused()).toBe(moved)
 
   // Settings: a value typed and saved with Enter.
   await openSection(app, shell, 'Settings')
