@@ -17,13 +17,24 @@ export const sections: Section[] = [
   { name: 'settings', label: 'Settings', available: true },
 ]
 
+const listPage = () => import('@/features/lists/ListDetailPage.vue')
+
+/**
+ * Loads the code of the pages opened most, once the first page is idle: a list opens without
+ * fetching and compiling its page first.
+ */
+export function prefetchPages(): void {
+  if (typeof requestIdleCallback !== 'function') return
+  requestIdleCallback(() => void listPage().catch(() => undefined), { timeout: 5_000 })
+}
+
 const routes: RouteRecordRaw[] = [
   { path: '/', name: 'home', component: () => import('@/features/home/HomePage.vue') },
   { path: '/lists', name: 'lists', component: () => import('@/features/lists/ListsPage.vue') },
   {
     path: '/lists/:listId',
     name: 'list',
-    component: () => import('@/features/lists/ListDetailPage.vue'),
+    component: listPage,
     props: true,
     meta: { section: 'lists' },
   },

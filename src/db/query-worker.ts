@@ -67,3 +67,20 @@ export function createListQueries(): ListQueries {
     ? new WorkerListQueries()
     : new LocalListQueries(db)
 }
+
+let shared: ListQueries | null = null
+
+/** The app's one query worker, started on first use. */
+export function listQueries(): ListQueries {
+  shared ??= createListQueries()
+  return shared
+}
+
+/**
+ * Starts the query worker once the page is idle, so that the first list opened does not wait for
+ * a worker to start, load its code and open the database.
+ */
+export function prepareListQueries(): void {
+  if (shared || typeof requestIdleCallback !== 'function') return
+  requestIdleCallback(() => listQueries(), { timeout: 5_000 })
+}

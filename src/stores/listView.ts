@@ -4,7 +4,7 @@ import { computed, ref, shallowRef } from 'vue'
 import { notify } from '@/ui/notify'
 import type { GridSort } from '@/ui/grid-types'
 import type { ListQueries } from '@/db/list-queries'
-import { createListQueries } from '@/db/query-worker'
+import { listQueries } from '@/db/query-worker'
 import { facetCounts, type FacetValue, type RowFacet, type RowFacetCounts, type RowQuery } from '@/db/rows'
 import { db, type ListRecord, type RowRecord } from '@/db/schema'
 import { downloadFile, exportList, type ExportFormat } from '@/db/export-list'
@@ -12,6 +12,9 @@ import { listColumns, type ResultColumn } from '@domain/export/columns'
 import { safeEmailStatuses } from '@domain/email-status'
 
 export type RowFilters = Partial<Record<RowFacet, FacetValue[]>>
+
+/** How long the grid is left alone after its first rows before the facet columns are read. */
+const warmAfterMs = 600
 
 /** Statuses a row ends with when nothing was found for it. */
 export const notFoundStatuses = [
@@ -55,6 +58,7 @@ export const useListViewStore = defineStore('listView', () => {
   let counting = 0
   /** The list whose facet columns the worker has been asked to read ahead. */
   let warmed: string | null = null
+  let warmTimer: ReturnType<typeof setTimeout> | null = null
 
   const columns = computed<ResultColumn[]>(() => (list.value ? listColumns(list.value.columns) : []))
   const visibleColumns = computed(() => columns.value.filter((column) => !hidden.value.includes(column.key)))
@@ -102,6 +106,8 @@ export const useListViewStore = defineStore('listView', () => {
   }
 
   function close(): void {
+    if (warmTimer !== null) clearTimeout(warmTimer)
+    warmTimer = null
     for (const subscription of subscriptions) subscription.unsubscribe()
     subscriptions = []
     listId.value = null
@@ -122,7 +128,7 @@ export const useListViewStore = defineStore('listView', () => {
     const id = listId.value
     if (!id) return
     const run = ++counting
-    queries ??= createListQueries()
+    queries ??= listQueries()
     let count: number | null
     try {
       count = await queries.view(id, viewQuery() ?? {})
@@ -166,14 +172,32 @@ export const useListViewStore = defineStore('listView', () => {
   async function fetchRows(start: number, count: number): Promise<RowRecord[]> {
     const id = listId.value
     if (!id) return []
-    queries ??= createListQueries()
+    queries ??= listQueries()
     const rows = await queries.rows(id, start, count)
-    // Once the first rows show, the worker reads the facet columns, so a first filter is quick.
-    if (warmed !== id) {
-      warmed = id
-      queries.warm(id).catch(() => undefined)
+    if (warmed !== id && warmTimer === null) {
+      // Once the page has been still a moment: read now, the columns would slow the opening down.
+      warmTimer = setTimeout(() => {
+        warmTimer = null
+        if (typeof requestIdleCallback === 'function') requestIdleCallback(warm, { timeout: 1_000 })
+        else warm()
+      }, warmAfterMs)
     }
     return rows
+  }
+
+  /**
+   * Has the worker read the list's facet columns, so that a first filter is quick (a million rows'
+   * columns take about a second to read). Called a moment after the first rows show, or at once
+   * when the user reaches for a filter.
+   */
+  function warm(): void {
+    const id = listId.value
+    if (!id || warmed === id) return
+    if (warmTimer !== null) clearTimeout(warmTimer)
+    warmTimer = null
+    warmed = id
+    queries ??= listQueries()
+    queries.warm(id).catch(() => undefined)
   }
 
   async function exportRows(format: ExportFormat, onlyFiltered: boolean): Promise<void> {
@@ -225,6 +249,7 @@ export const useListViewStore = defineStore('listView', () => {
     setSort,
     setHidden,
     fetchRows,
+    warm,
     exportRows,
   }
 })

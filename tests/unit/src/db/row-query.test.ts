@@ -49,6 +49,19 @@ describe('queries over facet columns', () => {
     expect(positionsOf(columns, { filters: { country: ['Peru'] } }).length).toBe(0)
   })
 
+  it('reads a list of many blocks a slice at a time, every row in its place', async () => {
+    // 41 blocks: more than two range reads of 16, the last block partly filled.
+    const count = 40_500
+    const database = freshDb()
+    await database.transaction('rw', blockTables(database), () => putRows(database, 'L', rows('L', count)))
+    const columns = await loadColumns(database, 'L')
+    expect(columns.size).toBe(count)
+    const spain = positionsOf(columns, { filters: { country: ['Spain'] } })
+    const expected = rows('L', count).filter((row) => row.country === 'Spain')
+    expect(Array.from(spain)).toEqual(expected.map((row) => row.index))
+    expect(spain[spain.length - 1]).toBe(40_496)
+  })
+
   it("sorts by a facet's value, unknown first, ties in import order; desc reverses", async () => {
     const columns = await loadColumns(await seeded(), 'L')
     const asc = Array.from(positionsOf(columns, { sort: { field: 'emailStatus', direction: 'asc' } }))

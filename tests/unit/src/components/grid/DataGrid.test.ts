@@ -22,6 +22,15 @@ beforeAll(() => {
       },
     })
   }
+  // A browser calls an observer back once what it observes is laid out; the grid measures then.
+  globalThis.ResizeObserver = class {
+    constructor(private readonly callback: ResizeObserverCallback) {}
+    observe(target: Element): void {
+      setTimeout(() => this.callback([{ target } as ResizeObserverEntry], this), 0)
+    }
+    unobserve(): void {}
+    disconnect(): void {}
+  }
 })
 
 let app: App | undefined
