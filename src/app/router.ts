@@ -20,8 +20,8 @@ export const sections: Section[] = [
 const listPage = () => import('@/features/lists/ListDetailPage.vue')
 
 /**
- * Loads the code of the pages opened most, once the first page is idle: a list opens without
- * fetching and compiling its page first.
+ * Loads the list page's code once the first page is idle: a list opens without fetching and
+ * evaluating its page's code first.
  */
 export function prefetchPages(): void {
   if (typeof requestIdleCallback !== 'function') return

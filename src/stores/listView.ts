@@ -13,7 +13,7 @@ import { safeEmailStatuses } from '@domain/email-status'
 
 export type RowFilters = Partial<Record<RowFacet, FacetValue[]>>
 
-/** How long the grid is left alone after its first rows before the facet columns are read. */
+/** How long after a list's first rows show its facet columns are read (at the next idle time). */
 const warmAfterMs = 600
 
 /** Statuses a row ends with when nothing was found for it. */
@@ -175,7 +175,8 @@ export const useListViewStore = defineStore('listView', () => {
     queries ??= listQueries()
     const rows = await queries.rows(id, start, count)
     if (warmed !== id && warmTimer === null) {
-      // Once the page has been still a moment: read now, the columns would slow the opening down.
+      // A moment after the first rows, at an idle time: read at once, the columns would slow the
+      // opening down (and the openings right after it).
       warmTimer = setTimeout(() => {
         warmTimer = null
         if (typeof requestIdleCallback === 'function') requestIdleCallback(warm, { timeout: 1_000 })
