@@ -62,7 +62,7 @@ class WorkerListQueries implements ListQueries {
 }
 
 /** The query worker in a browser; the same queries on the page where no worker runs (unit tests). */
-export function createListQueries(): ListQueries {
+function createListQueries(): ListQueries {
   return import.meta.env.MODE !== 'test' && typeof Worker === 'function'
     ? new WorkerListQueries()
     : new LocalListQueries(db)

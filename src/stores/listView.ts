@@ -3,7 +3,6 @@ import { defineStore } from 'pinia'
 import { computed, ref, shallowRef } from 'vue'
 import { notify } from '@/ui/notify'
 import type { GridSort } from '@/ui/grid-types'
-import type { ListQueries } from '@/db/list-queries'
 import { listQueries } from '@/db/query-worker'
 import { facetCounts, type FacetValue, type RowFacet, type RowFacetCounts, type RowQuery } from '@/db/rows'
 import { db, type ListRecord, type RowRecord } from '@/db/schema'
@@ -51,8 +50,8 @@ export const useListViewStore = defineStore('listView', () => {
   const version = ref(0)
   const exporting = ref<number | null>(null)
   let subscriptions: Subscription[] = []
-  /** Filtering, sorting and reading rows happen in the query worker, which holds the view. */
-  let queries: ListQueries | null = null
+  // Filtering, sorting and reading rows happen in the app's query worker (`listQueries()`), which
+  // holds the view.
   /** Whether the worker's view is filtered or sorted (else: the whole list in import order). */
   let viewed = false
   let counting = 0
@@ -79,7 +78,9 @@ export const useListViewStore = defineStore('listView', () => {
     sort.value = null
     hidden.value = readHidden(id)
     // The worker may still hold this list's last filtered view: the first rows read come after this.
-    queries?.view(id, {}).catch(() => undefined)
+    listQueries()
+      .view(id, {})
+      .catch(() => undefined)
     // Results arrive in batches while a run goes on: the counts follow and the grid refetches.
     subscriptions = [
       liveQuery(() => db.lists.get(id)).subscribe({
@@ -128,10 +129,9 @@ export const useListViewStore = defineStore('listView', () => {
     const id = listId.value
     if (!id) return
     const run = ++counting
-    queries ??= listQueries()
     let count: number | null
     try {
-      count = await queries.view(id, viewQuery() ?? {})
+      count = await listQueries().view(id, viewQuery() ?? {})
     } catch (error) {
       notify.error(
         `The list's rows could not be filtered: ${error instanceof Error ? error.message : String(error)}`,
@@ -172,8 +172,7 @@ export const useListViewStore = defineStore('listView', () => {
   async function fetchRows(start: number, count: number): Promise<RowRecord[]> {
     const id = listId.value
     if (!id) return []
-    queries ??= listQueries()
-    const rows = await queries.rows(id, start, count)
+    const rows = await listQueries().rows(id, start, count)
     if (warmed !== id && warmTimer === null) {
       // A moment after the first rows, at an idle time: read at once, the columns would slow the
       // opening down (and the openings right after it).
@@ -197,8 +196,9 @@ export const useListViewStore = defineStore('listView', () => {
     if (warmTimer !== null) clearTimeout(warmTimer)
     warmTimer = null
     warmed = id
-    queries ??= listQueries()
-    queries.warm(id).catch(() => undefined)
+    listQueries()
+      .warm(id)
+      .catch(() => undefined)
   }
 
   async function exportRows(format: ExportFormat, onlyFiltered: boolean): Promise<void> {

@@ -3,6 +3,7 @@ import { createPinia, setActivePinia } from 'pinia'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { blockTables, putRows } from '@/db/blocks'
 import { listOperations } from '@/db/lists'
+import { listQueries } from '@/db/query-worker'
 import { applyTally, FacetTally } from '@/db/facet-tally'
 import { db, type RowRecord } from '@/db/schema'
 import { useListViewStore } from '@/stores/listView'
@@ -67,5 +68,50 @@ describe('the list view store', () => {
     store.open(listId)
     expect((await store.fetchRows(0, 3)).map((row) => row.index)).toEqual([0, 1, 2])
     await vi.waitFor(() => expect(store.matching).toBe(3_000))
+  })
+
+  it('reads the facet columns a moment after the first rows, at once when a filter is reached, never for a list left', async () => {
+    const warm = vi.spyOn(listQueries(), 'warm')
+    const pause = (ms: number) => new Promise((done) => setTimeout(done, ms))
+    try {
+      // Left before the moment came: nothing is read for it.
+      let store = useListViewStore()
+      store.open(listId)
+      await store.fetchRows(0, 3)
+      store.close()
+      await pause(1_000)
+      expect(warm).not.toHaveBeenCalled()
+
+      // A hand on the filters: read at once, and once.
+      store.open(listId)
+      await store.fetchRows(0, 3)
+      store.warm()
+      expect(warm).toHaveBeenCalledTimes(1)
+      await pause(1_000)
+      expect(warm).toHaveBeenCalledTimes(1)
+      // Opened again, the worker still holds its columns: not read again.
+      store.close()
+      store.open(listId)
+      await store.fetchRows(0, 3)
+      await pause(1_000)
+      expect(warm).toHaveBeenCalledTimes(1)
+      store.close()
+
+      // A fresh window: not while the list opens, and a filter chosen meanwhile is answered all
+      // the same; then, a moment later, the columns are read.
+      setActivePinia(createPinia())
+      warm.mockClear()
+      store = useListViewStore()
+      store.open(listId)
+      await store.fetchRows(0, 3)
+      expect(warm).not.toHaveBeenCalled()
+      store.setFilter('emailStatus', ['catch_all'])
+      await vi.waitFor(() => expect(store.matching).toBe(1_000))
+      await vi.waitFor(() => expect(warm).toHaveBeenCalledWith(listId), { timeout: 3_000 })
+      await store.fetchRows(0, 3)
+      expect(warm).toHaveBeenCalledTimes(1)
+    } finally {
+      warm.mockRestore()
+    }
   })
 })
