@@ -86,6 +86,11 @@ export interface ResultBatch {
   seq: number
   chunkIndex: number | null
   rows: ResultRow[]
+  /**
+   * When the engine stored the batch (ms since the epoch): when its rows were answered, however
+   * often they are fetched. Absent in batches written before it was kept.
+   */
+  at?: number
 }
 
 export interface EnrichmentOptions {

@@ -1,4 +1,4 @@
-import type { ResultRow } from '@shared/contract'
+import type { ResultBatch, ResultRow } from '@shared/contract'
 import {
   applyTally,
   descriptiveFacets,
@@ -100,19 +100,36 @@ async function putAnswers(
 /**
  * Puts a batch of the engine's results on the list's rows, joined by row key (never by position),
  * and files the people and companies found in the library, all in one transaction. A row that went
- * with another row of the same person is marked as its twin. Applying the same batch again leaves
- * every record as it was.
+ * with another row of the same person is marked as its twin. `at` is when the rows were answered.
  */
-export async function applyEnrichmentResults(
+export function applyEnrichmentResults(
   listId: string,
   rows: ResultRow[],
   at = Date.now(),
   database: LeadkeeperDb = appDb,
 ): Promise<{ applied: number }> {
-  const ours = rows.flatMap((row) => {
-    const key = parseRowKey(row.key)
-    return key && key.listId === listId ? [{ row, index: key.index }] : []
-  })
+  return applyResultBatches(listId, [{ rows, at }], database)
+}
+
+/**
+ * The engine's result batches, as fetched, in one transaction: each row answered when its batch was
+ * stored (`at`), so applying the same batches again, after a crash before their acknowledgement,
+ * leaves every record as it was. A batch without a time (written before batches kept one) is
+ * answered now.
+ */
+export async function applyResultBatches(
+  listId: string,
+  batches: readonly Pick<ResultBatch, 'rows' | 'at'>[],
+  database: LeadkeeperDb = appDb,
+): Promise<{ applied: number }> {
+  const now = Date.now()
+  const ours = batches.flatMap((batch) =>
+    batch.rows.flatMap((row) => {
+      const key = parseRowKey(row.key)
+      return key && key.listId === listId ? [{ row, index: key.index, at: batch.at ?? now }] : []
+    }),
+  )
+  if (ours.length === 0) return { applied: 0 }
   const tables = [
     ...blockTables(database),
     database.lists,
@@ -123,7 +140,8 @@ export async function applyEnrichmentResults(
   ]
   return database.transaction('rw', tables, async () => {
     const list = await database.lists.get(listId)
-    const source: Provenance = { kind: 'list', id: listId, label: list?.name ?? 'List', at }
+    const latest = Math.max(...batches.map((batch) => batch.at ?? now))
+    const source: Provenance = { kind: 'list', id: listId, label: list?.name ?? 'List', at: latest }
     // Twins carry the same payload as the row they went with: the library files each person once.
     const withData = ours.filter(({ row }) => row.data && !row.twinOf)
     // The library learns only what each answer was asked for (a phone-only answer's email status is no answer).
@@ -142,7 +160,7 @@ export async function applyEnrichmentResults(
     const applied = await putAnswers(
       database,
       listId,
-      ours.map(({ row, index }) => {
+      ours.map(({ row, index, at }) => {
         const twin = row.twinOf ? parseRowKey(row.twinOf) : null
         const origin: Origin = twin ? { via: 'twin', row: twin.index, at } : { via: 'service', at }
         return {

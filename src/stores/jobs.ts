@@ -1,11 +1,11 @@
 import { liveQuery, type Subscription } from 'dexie'
 import { defineStore } from 'pinia'
 import { shallowReactive, shallowRef } from 'vue'
-import type { JobProgressEvent, JobState, JobView, ResultRow } from '@shared/contract'
+import type { JobProgressEvent, JobState, JobView } from '@shared/contract'
 import type { Result } from '@shared/result'
 import { invoke, on } from '@/bridge'
 import { db, type JobMirror } from '@/db/schema'
-import { applyEnrichmentResults } from '@/db/rows'
+import { applyResultBatches } from '@/db/rows'
 import { useAccountStore } from './account'
 
 const endedStates = new Set<JobState>(['done', 'failed', 'cancelled'])
@@ -13,7 +13,8 @@ const endedStates = new Set<JobState>(['done', 'failed', 'cancelled'])
 /**
  * Live jobs and the path of their results into Dexie. Results are durable in the backend's ledger
  * before they are announced; here they are written to Dexie, and only then acknowledged, so a reload
- * (or a crash) between the two simply fetches them again. Applying is idempotent, so that is safe.
+ * (or a crash) between the two simply fetches them again. Each row is answered when the engine
+ * stored its batch, so applying the same batches again changes nothing.
  */
 export const useJobsStore = defineStore('jobs', () => {
   const progress = shallowReactive(new Map<string, JobProgressEvent>())
@@ -107,8 +108,7 @@ export const useJobsStore = defineStore('jobs', () => {
     for (;;) {
       const page = await invoke('jobs/unacknowledged', { jobId })
       if (!page.ok || page.data.batches.length === 0) return
-      const rows: ResultRow[] = page.data.batches.flatMap((batch) => batch.rows)
-      await applyEnrichmentResults(job.listId, rows)
+      await applyResultBatches(job.listId, page.data.batches)
       await invoke('jobs/ack', { jobId, cursor: page.data.cursor })
       if (page.data.complete) return
     }

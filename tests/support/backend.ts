@@ -14,6 +14,8 @@ export interface TestBackend {
   home: string
   /** Resolves with the first event of that name whose payload passes the test. */
   next<E extends EventName>(event: E, test?: (payload: EventPayload<E>) => boolean): Promise<EventPayload<E>>
+  /** Hears every event from now on, as a window would; returns a function that stops it. */
+  listen(listener: (event: EventName, payload: unknown) => void): () => void
   close(): Promise<void>
 }
 
@@ -22,6 +24,7 @@ export async function startTestBackend(timeScale = 0.01): Promise<TestBackend> {
   const home = mkdtempSync(join(tmpdir(), 'leadkeeper-backend-'))
   const sandbox = await startSandbox({ port: 0, timeScale })
   const events: TestBackend['events'] = []
+  const listeners = new Set<(event: EventName, payload: unknown) => void>()
   const waiters: Array<{
     event: EventName
     test: (payload: never) => boolean
@@ -36,6 +39,7 @@ export async function startTestBackend(timeScale = 0.01): Promise<TestBackend> {
       keys: createWebKeyVault({ env: {}, keyFile: join(home, 'api-key') }),
       emit: (event, payload) => {
         events.push({ event, payload })
+        for (const listener of [...listeners]) listener(event, payload)
         for (const waiter of [...waiters]) {
           if (waiter.event === event && waiter.test(payload as never)) {
             waiters.splice(waiters.indexOf(waiter), 1)
@@ -54,6 +58,10 @@ export async function startTestBackend(timeScale = 0.01): Promise<TestBackend> {
     home,
     next: (event, test = () => true) =>
       new Promise((resolve) => waiters.push({ event, test: test as (payload: never) => boolean, resolve })),
+    listen: (listener) => {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    },
     close: async () => {
       await backend.close()
     },

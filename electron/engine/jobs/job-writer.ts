@@ -45,10 +45,11 @@ export class JobWriter {
    * an unnamed batch file, which is ignored and overwritten, or both. A failed batch write fails every
    * later one, so the record can never name a batch after a missing one.
    */
-  async appendResults(batch: Omit<ResultBatch, 'seq'>, apply: (seq: number) => void): Promise<number> {
+  async appendResults(batch: Omit<ResultBatch, 'seq' | 'at'>, apply: (seq: number) => void): Promise<number> {
     const seq = ++this.nextSeq
+    const stored: ResultBatch = { ...batch, seq, at: Date.now() }
     const written = this.batches.then(() =>
-      writeFileAtomicAsync(join(this.dir, `results-${seq}.json`), JSON.stringify({ ...batch, seq })),
+      writeFileAtomicAsync(join(this.dir, `results-${seq}.json`), JSON.stringify(stored)),
     )
     this.batches = written
     await written

@@ -62,7 +62,7 @@ export class JobLedger {
    * Creates the job with its chunk payloads (one file, one flush) and, if given, its first result
    * batch; the record is written last, so a half-created job is invisible. Returns the record saved.
    */
-  create(record: JobRecord, payloads: unknown[], firstBatch?: Omit<ResultBatch, 'seq'>): JobRecord {
+  create(record: JobRecord, payloads: unknown[], firstBatch?: Omit<ResultBatch, 'seq' | 'at'>): JobRecord {
     const dir = this.jobDir(record.id)
     mkdirSync(dir, { recursive: true, mode: 0o700 })
     this.payloadIndexes.delete(record.id)
@@ -148,9 +148,10 @@ export class JobLedger {
    * Stores a batch and advances the record's `resultSeq` in that order; the caller saves nothing else
    * for this batch. Returns the updated record.
    */
-  appendResults(record: JobRecord, batch: Omit<ResultBatch, 'seq'>): JobRecord {
+  appendResults(record: JobRecord, batch: Omit<ResultBatch, 'seq' | 'at'>): JobRecord {
     const seq = record.resultSeq + 1
-    writeFileAtomic(join(this.jobDir(record.id), `results-${seq}.json`), JSON.stringify({ ...batch, seq }))
+    const stored: ResultBatch = { ...batch, seq, at: Date.now() }
+    writeFileAtomic(join(this.jobDir(record.id), `results-${seq}.json`), JSON.stringify(stored))
     const next = { ...record, resultSeq: seq, updatedAt: new Date().toISOString() }
     this.save(next)
     return next

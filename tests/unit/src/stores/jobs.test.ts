@@ -1,0 +1,180 @@
+// @vitest-environment node
+// The backend runs here too, and it needs Node's own AbortSignal, which a DOM environment replaces.
+import 'fake-indexeddb/auto'
+import { createPinia, setActivePinia } from 'pinia'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import Papa from 'papaparse'
+import type { ChannelInput, ChannelName, ChannelOutput, ResultRow } from '@shared/contract'
+import { provideBridge } from '@/bridge'
+import { exportList } from '@/db/export-list'
+import { appendRows, createList, finishImport } from '@/db/lists'
+import { facetCounts } from '@/db/rows'
+import { db, rowKey, type ListRecord } from '@/db/schema'
+import { useJobsStore } from '@/stores/jobs'
+import { useListsStore, type RunOptions } from '@/stores/lists'
+import { startTestBackend, type TestBackend } from '../../../support/backend'
+import { inProcessBridge, type TestBridge } from '../../../support/bridge'
+import { allRows } from '../support/rows'
+
+/**
+ * The renderer's money path, in process: the lists and jobs stores over the real backend and a
+ * time-scaled sandbox, Dexie on fake-indexeddb. A run's results are fetched, written to Dexie and
+ * only then acknowledged; a window that dies between the two loses nothing and stores nothing twice.
+ */
+
+let bed: TestBackend
+let bridge: TestBridge
+
+/** A fresh window: its own Pinia and bridge, as after a reload. */
+function openWindow(intercept?: Parameters<typeof inProcessBridge>[1]): void {
+  bridge = inProcessBridge(bed, intercept)
+  provideBridge(bridge)
+  setActivePinia(createPinia())
+}
+
+beforeEach(async () => {
+  bed = await startTestBackend()
+})
+afterEach(async () => {
+  bridge.close()
+  await bed.close()
+})
+
+/** The backend asked directly, as no window does: what it holds for a job. */
+async function ask<C extends ChannelName>(channel: C, input: ChannelInput<C>): Promise<ChannelOutput<C>> {
+  const result = await inProcessBridge(bed).invoke(channel, input as never)
+  if (!result.ok) throw new Error(`${channel}: ${result.error.message}`)
+  return result.data
+}
+
+const options: RunOptions = { email: true, phone: false, catchAll: false }
+
+/** 60 rows, 50 people: rows 50–59 repeat rows 0–9. */
+async function importList(name: string): Promise<ListRecord> {
+  const list = await createList({
+    name,
+    source: { fileName: `${name}.csv`, size: 1, encoding: 'utf-8', delimiter: ',', hasHeader: true },
+    columns: ['First', 'Last', 'Domain'],
+    mapping: { first_name: 0, last_name: 1, company_domain: 2 },
+  })
+  const person = (i: number) => [`${name}First${i}`, `Last${i}`, `${name.toLowerCase()}${i % 9}.example.com`]
+  await appendRows(
+    list.id,
+    0,
+    Array.from({ length: 60 }, (_, index) => person(index % 50)),
+  )
+  await finishImport(list.id, 60)
+  return (await db.lists.get(list.id))!
+}
+
+async function startRun(list: ListRecord): Promise<string> {
+  const lists = useListsStore()
+  const prepared = await lists.prepareRun(list, options)
+  if ('code' in prepared) throw new Error(prepared.message)
+  expect(prepared.estimate.toSend).toBe(50)
+  const started = await lists.startRun(list, prepared, options, undefined)
+  if (!started || 'code' in started) throw new Error(`the run did not start: ${JSON.stringify(started)}`)
+  return started.id
+}
+
+/** Every result the backend holds for the job, by row key: what was paid for. */
+async function ledger(jobId: string): Promise<Map<string, ResultRow>> {
+  const byKey = new Map<string, ResultRow>()
+  let after = 0
+  for (;;) {
+    const page = await ask('jobs/results', { jobId, after })
+    for (const batch of page.batches) for (const row of batch.rows) byKey.set(row.key, row)
+    after = page.cursor
+    if (page.complete) return byKey
+  }
+}
+
+async function unacknowledged(jobId: string): Promise<number> {
+  const page = await ask('jobs/unacknowledged', { jobId })
+  return page.batches.reduce((sum, batch) => sum + batch.rows.length, 0)
+}
+
+/** The list as the user receives it: its CSV export, parsed. */
+async function exported(list: ListRecord): Promise<Record<string, string>[]> {
+  const file = await exportList((await db.lists.get(list.id))!, { format: 'csv' })
+  const text = (await file.blob.text()).replace(/^\uFEFF/, '')
+  return Papa.parse<Record<string, string>>(text, { header: true, skipEmptyLines: true }).data
+}
+
+/** Each row holds its own answer (a repeated person their first row's) and the export shows it. */
+async function expectDelivered(list: ListRecord, jobId: string): Promise<void> {
+  const paid = await ledger(jobId)
+  const rows = await allRows(db, list.id)
+  expect(rows).toHaveLength(60)
+  const file = await exported(list)
+  expect(file).toHaveLength(60)
+  for (const row of rows) {
+    const answer = paid.get(rowKey(list.id, row.index % 50))!
+    expect(answer.status === 'found' || answer.status === 'not_found').toBe(true)
+    expect(row.status).toBe(answer.status)
+    const email = String(answer.data?.['contact_email_address'] ?? '')
+    expect(String(row.result?.['contact_email_address'] ?? '')).toBe(email)
+    expect(file[row.index]!['Email']).toBe(email)
+  }
+  expect(rows.filter((row) => row.status === 'found').length).toBeGreaterThan(0)
+  // Kept counts say what the rows say: nothing counted twice.
+  const counts = await facetCounts(list.id, db)
+  const byStatus = Object.fromEntries(counts.status.map(({ value, count }) => [value, count]))
+  for (const status of ['found', 'not_found'])
+    expect(byStatus[status] ?? 0).toBe(rows.filter((row) => row.status === status).length)
+  expect(counts.status.reduce((sum, { count }) => sum + count, 0)).toBe(60)
+}
+
+describe('the jobs store', () => {
+  it('stores every result of a run in Dexie, then acknowledges it, and the list shows what was spent', async () => {
+    openWindow()
+    const list = await importList('Plain')
+    const done = bed.next('jobs/state', (event) => event.state === 'done')
+    const jobId = await startRun(list)
+    await done
+    await useJobsStore().drain(jobId)
+    await expectDelivered(list, jobId)
+    expect(await unacknowledged(jobId)).toBe(0)
+    const view = await ask('jobs/get', { jobId })
+    const stored = (await db.lists.get(list.id))!
+    expect(stored).toMatchObject({ state: 'done', jobIds: [jobId] })
+    expect(stored.creditsSpent).toBe(view.creditsConsumed)
+    expect(view.creditsConsumed).toBeGreaterThan(0)
+  })
+
+  it('loses nothing and stores nothing twice when the window dies between storing and acknowledging', async () => {
+    let crashed!: () => void
+    const crash = new Promise<void>((resolve) => (crashed = resolve))
+    let acks = 0
+    openWindow((channel) => {
+      if (channel !== 'jobs/ack') return undefined
+      acks += 1
+      // The results are in Dexie; the window dies before the acknowledgement leaves it.
+      bridge.close()
+      crashed()
+      return new Promise(() => undefined)
+    })
+    const list = await importList('Crash')
+    const done = bed.next('jobs/state', (event) => event.state === 'done')
+    const jobId = await startRun(list)
+    await crash
+    await done
+    expect(acks).toBe(1)
+
+    // What the dead window stored: part or all of the results, every one of them still unacknowledged.
+    const before = await allRows(db, list.id)
+    const stored = before.filter((row) => row.status !== 'pending').length
+    expect(stored).toBeGreaterThan(0)
+    expect(await unacknowledged(jobId)).toBeGreaterThanOrEqual(Math.min(stored, 50))
+
+    // The next start picks them up again: applied once more (the same rows), then acknowledged.
+    openWindow()
+    await useJobsStore().resumeIngestion()
+    await expectDelivered(list, jobId)
+    expect(await unacknowledged(jobId)).toBe(0)
+    const after = await allRows(db, list.id)
+    for (const row of before.filter((one) => one.status !== 'pending')) expect(after[row.index]).toEqual(row)
+    const view = await ask('jobs/get', { jobId })
+    expect((await db.lists.get(list.id))!.creditsSpent).toBe(view.creditsConsumed)
+  })
+})
