@@ -308,6 +308,34 @@ async function libraryFigures(ctx: BenchContext, page: Page, contacts: number): 
       `upsertContacts in batches of 10,000 service payloads (look-ups, merge, words, kept counts): ${(seeded.ms / 1000).toFixed(1)} s`,
     ),
   )
+  ctx.log(`${library}: the same contacts written raw`)
+  const raw = await call(page, 'rawContactWrites', contacts)
+  figures.push(
+    figure(
+      library,
+      'raw: one record a contact, no index, rows/s',
+      perSecond(contacts, raw.recordsMs),
+      'rows/s',
+      undefined,
+      `the contacts the ingest makes, plain IndexedDB put, transactions of 10,000: ${(raw.recordsMs / 1000).toFixed(1)} s`,
+    ),
+    figure(
+      library,
+      'raw: a record holding one number a contact, rows/s',
+      perSecond(contacts, raw.numbersMs),
+      'rows/s',
+      undefined,
+      'the floor of one record per person: what a put costs whatever it holds',
+    ),
+    figure(
+      library,
+      'raw: contacts 1,000 to a record, rows/s',
+      perSecond(contacts, raw.blocksMs),
+      'rows/s',
+      undefined,
+      `the same contacts in blocks: ${(raw.blocksMs / 1000).toFixed(1)} s`,
+    ),
+  )
   const searches: [string, { prefix?: string; facets?: Record<string, string[]> }][] = [
     ['prefix "m"', { prefix: 'm' }],
     ['prefix "mar"', { prefix: 'mar' }],

@@ -77,6 +77,7 @@ interface Lk {
     }): Promise<{ items: unknown[]; total: number; exact: boolean }>
     matchContactIds(search: { prefix?: string; facets?: Record<string, string[]> }): Promise<string[]>
     contactFacetCounts(): Promise<Record<string, unknown[]>>
+    contactFromPayload(payload: Record<string, unknown>): Record<string, unknown> | null
   }
 }
 interface Element {
@@ -125,7 +126,7 @@ interface IdbRequest<T> {
   onerror: (() => void) | null
 }
 interface IdbDatabase {
-  createObjectStore(name: string, options?: { keyPath: string[] }): unknown
+  createObjectStore(name: string, options?: { keyPath: string | string[] }): unknown
   transaction(
     stores: string[],
     mode: string,
@@ -258,6 +259,27 @@ async function timedPuts(
     tx.onerror = () => fail(new Error(String(tx.error)))
   })
   return page.performance.now() - started
+}
+
+/** The service payloads of people `start` to `end` of the bench's library. */
+function contactPayloads(start: number, end: number): Record<string, unknown>[] {
+  const batch: Record<string, unknown>[] = []
+  for (let i = start; i < end; i++) {
+    const [first, last, email, company, , title, , country] = rowValues(i)
+    batch.push({
+      contact_first_name: first,
+      contact_last_name: last,
+      contact_full_name: `${first} ${last}`,
+      contact_email_address: email,
+      contact_email_address_status: emailStatuses[i % emailStatuses.length],
+      contact_job_title: title,
+      contact_seniority: seniorities[i % seniorities.length],
+      contact_location_country: country,
+      company_name: company,
+      company_domain: email!.split('@')[1],
+    })
+  }
+  return batch
 }
 
 export function rowValues(i: number): string[] {
@@ -596,6 +618,55 @@ const kit = {
     page.gc?.()
   },
 
+  /**
+   * What one IndexedDB record per person costs, whatever else is done, beside the records in blocks:
+   * the contacts the ingest makes of the bench's payloads written with plain `put` into a database
+   * of the bench's own, in transactions of 10,000 (writes only timed): one record each with no
+   * index; 1,000 to a record; and, as the floor, a record holding one number per person.
+   */
+  async rawContactWrites(count: number): Promise<{ recordsMs: number; blocksMs: number; numbersMs: number }> {
+    const idb = (globalThis as unknown as { indexedDB: IdbFactory }).indexedDB
+    const name = 'bench-contacts'
+    const database = await request<IdbDatabase>(
+      Object.assign(idb.open(name, 1), {
+        onupgradeneeded(this: { result: IdbDatabase }) {
+          this.result.createObjectStore('records', { keyPath: 'id' })
+          this.result.createObjectStore('blocks')
+          this.result.createObjectStore('numbers')
+        },
+      }),
+    )
+    const source = { kind: 'list', id: 'bench', label: 'bench', at: 0 }
+    let recordsMs = 0
+    let blocksMs = 0
+    let numbersMs = 0
+    for (let start = 0; start < count; start += 10_000) {
+      const contacts = contactPayloads(start, Math.min(count, start + 10_000)).map((payload) => ({
+        ...lk().library.contactFromPayload(payload)!,
+        sources: [source],
+        firstSeenAt: 0,
+        updatedAt: 0,
+      }))
+      recordsMs += await timedPuts(
+        database,
+        'records',
+        contacts.map((contact) => [contact]),
+      )
+      const blocks: [unknown, unknown][] = []
+      for (let first = 0; first < contacts.length; first += 1_000)
+        blocks.push([contacts.slice(first, first + 1_000), start + first])
+      blocksMs += await timedPuts(database, 'blocks', blocks)
+      numbersMs += await timedPuts(
+        database,
+        'numbers',
+        contacts.map((_, at) => [start + at, start + at]),
+      )
+    }
+    database.close()
+    await request(idb.deleteDatabase(name))
+    return { recordsMs, blocksMs, numbersMs }
+  },
+
   /** Library contacts as the library stores them, `count` of them, in batches. */
   async seedContacts(count: number): Promise<{ ms: number }> {
     const db = lk().db
@@ -604,22 +675,7 @@ const kit = {
     const source = { kind: 'list', id: 'bench', label: 'bench', at: 0 }
     let writing = 0
     for (let start = 0; start < count; start += 10_000) {
-      const batch: Record<string, unknown>[] = []
-      for (let i = start; i < Math.min(count, start + 10_000); i++) {
-        const [first, last, email, company, , title, , country] = rowValues(i)
-        batch.push({
-          contact_first_name: first,
-          contact_last_name: last,
-          contact_full_name: `${first} ${last}`,
-          contact_email_address: email,
-          contact_email_address_status: emailStatuses[i % emailStatuses.length],
-          contact_job_title: title,
-          contact_seniority: seniorities[i % seniorities.length],
-          contact_location_country: country,
-          company_name: company,
-          company_domain: email!.split('@')[1],
-        })
-      }
+      const batch = contactPayloads(start, Math.min(count, start + 10_000))
       const started = page.performance.now()
       await lk().library.upsertContacts(batch, source)
       writing += page.performance.now() - started
