@@ -10,7 +10,7 @@ import {
   type RunRowInput,
 } from '@domain/run'
 import { uniqueHeaders } from '@domain/read/sniff'
-import { contactAnswers } from './library'
+import { contactAnswers } from './library-ingest'
 import { createValidator, type ValidationSummary } from '@domain/validation'
 import { blockTables, deleteBlocks, eachBlock, putRows, rowAt, storedRowCount } from './blocks'
 import { applyTally, FacetTally, listCounts } from './facet-tally'

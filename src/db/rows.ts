@@ -13,7 +13,7 @@ import {
 import { answeredData, rowNotes, withAnswer, type Answer, type Origin } from '@domain/row'
 import type { RowDecision } from '@domain/run'
 import { blockTables, eachBlock, putRows, readRange, readRows } from './blocks'
-import { asEnrichedRow, contactAnswers, upsertCompanies, upsertContacts } from './library'
+import { asEnrichedRow, contactAnswers, upsertCompanies, upsertContacts } from './library-ingest'
 import { activeFilters, isPlain, loadColumns, positionsOf, type RowQuery } from './row-query'
 import {
   db as appDb,

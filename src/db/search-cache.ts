@@ -1,5 +1,5 @@
 import type { Provenance } from '@/db/schema'
-import { upsertCompanies, upsertContacts } from '@/db/library'
+import { upsertCompanies, upsertContacts } from '@/db/library-ingest'
 
 /** Every lead found goes to the library as a contact (with its company); every company as a company. */
 export async function cacheInLibrary(

@@ -15,7 +15,7 @@ import {
   type CompanyFacet,
   type ContactFacet,
   type FacetCount,
-} from '@/db/library'
+} from '@/db/library-query'
 import { db, type CompanyRecord, type ContactRecord } from '@/db/schema'
 
 export type LibraryTab = 'contacts' | 'companies'

@@ -2,7 +2,7 @@ import { defineStore } from 'pinia'
 import { ref, shallowRef } from 'vue'
 import type { AppError } from '@shared/result'
 import { invoke } from '@/bridge'
-import { upsertCompanies, upsertContacts } from '@/db/library'
+import { upsertCompanies, upsertContacts } from '@/db/library-ingest'
 import {
   companyLookupInput,
   leadLookupInput,

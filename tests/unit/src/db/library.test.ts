@@ -11,9 +11,8 @@ import {
   matchContactIds,
   searchCompanies,
   searchContacts,
-  upsertCompanies,
-  upsertContacts,
-} from '@/db/library'
+} from '@/db/library-query'
+import { upsertCompanies, upsertContacts } from '@/db/library-ingest'
 
 const freshDb = () => new LeadkeeperDb('t-' + crypto.randomUUID())
 const source = (kind: Provenance['kind'], id: string, at = 1000): Provenance => ({ kind, id, label: id, at })

@@ -1,7 +1,12 @@
 import 'fake-indexeddb/auto'
 import Dexie from 'dexie'
 import { describe, expect, it } from 'vitest'
-import { companyFacetCounts, contactFacetCounts, matchCompanyDomains, matchContactIds } from '@/db/library'
+import {
+  companyFacetCounts,
+  contactFacetCounts,
+  matchCompanyDomains,
+  matchContactIds,
+} from '@/db/library-query'
 import { rowIndexes, facetCounts } from '@/db/rows'
 import { LeadkeeperDb, onUpgradeProgress, type RowRecord, type UpgradeProgress } from '@/db/schema'
 import { allRows } from '../support/rows'

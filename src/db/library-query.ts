@@ -1,0 +1,252 @@
+import type { Collection, Table } from 'dexie'
+import { companyFacets, contactFacets } from './library-shape'
+import {
+  db as appDb,
+  type CompanyRecord,
+  type ContactRecord,
+  type LeadkeeperDb,
+  type LibraryCountRecord,
+} from './schema'
+import { matchesWords, searchWords } from './words'
+
+/**
+ * Searching the offline library: by any word, by facets, or everything in name order, first pages
+ * fast on any size, and the facet counts kept by the ingest (`library-ingest.ts`).
+ */
+
+export type ContactFacet = 'emailStatus' | 'seniority' | 'country'
+export type CompanyFacet = 'industry' | 'country'
+
+export interface LibrarySearch<F extends string> {
+  /**
+   * Words typed by the user: each must start a word of the record (a word of the name, the email,
+   * the domain), whatever the case and accents.
+   */
+  prefix?: string
+  facets?: Partial<Record<F, string[]>>
+}
+
+export interface LibraryPage<T> {
+  /** The first matches, in the order of `matchContactIds` / `matchCompanyDomains`. */
+  items: T[]
+  /** How many matches are known: all of them when `exact`, otherwise at least this many. */
+  total: number
+  /** True when `items` holds every match. */
+  exact: boolean
+}
+
+export interface FacetCount {
+  value: string
+  count: number
+}
+
+/** The first page walks at most this many index entries before leaving the rest to `match*`. */
+const firstPageReadCap = 4_000
+
+type Fields = Record<string, unknown>
+
+/**
+ * How a search reads a table: the `words` index from the first search word (each record once, in
+ * the order of the word it matched by, then its key), the other words and the facets checked on
+ * the record. Without words, the first facet's index leads; without either, the name order.
+ */
+interface Plan<T, I, F extends string> {
+  table: Table<T, string, I>
+  words: string[]
+  facets: [F, string[]][]
+}
+
+function criteriaOf<F extends string>(
+  search: LibrarySearch<F>,
+): { words: string[]; facets: [F, string[]][] } {
+  const facets = Object.entries(search.facets ?? {}).filter(
+    (entry): entry is [F, string[]] => Array.isArray(entry[1]) && entry[1].length > 0,
+  )
+  return { words: searchWords(search.prefix ?? ''), facets }
+}
+
+function planOf<T, I, F extends string>(table: Table<T, string, I>, search: LibrarySearch<F>): Plan<T, I, F> {
+  return { table, ...criteriaOf(search) }
+}
+
+/** True when a search has neither words nor facet: it matches the whole library. */
+export function isEverything<F extends string>(search: LibrarySearch<F>): boolean {
+  const { words, facets } = criteriaOf(search)
+  return words.length === 0 && facets.length === 0
+}
+
+/**
+ * The records in the plan's order, each once, before the other words and facets are checked: from
+ * the first search word in the words index; without words, from the first facet's index (its
+ * values in order, then keys); without either, the whole table in name order.
+ */
+function walk<T, I, F extends string>(plan: Plan<T, I, F>): Collection<T, string, I> {
+  const [first] = plan.words
+  if (first !== undefined) return plan.table.where('words').startsWith(first).distinct()
+  const [facet] = plan.facets
+  if (facet) return plan.table.where(facet[0]).anyOf(facet[1])
+  return plan.table.orderBy('nameLower')
+}
+
+function matches<T, I, F extends string>(plan: Plan<T, I, F>, record: T): boolean {
+  const fields = record as Fields
+  return (
+    (plan.words.length < 2 || matchesWords(fields['words'] as string[], plan.words.slice(1))) &&
+    plan.facets.every(([field, values]) => values.includes(String(fields[field])))
+  )
+}
+
+/**
+ * The first `limit` matches, from a walk of the index that stops once enough are found: a broad
+ * word over a million records reads a few hundred of them. A rare facet value may need more than
+ * `firstPageReadCap` records; then the page holds what was found so far (not exact) and the rest
+ * comes from `matchKeys`.
+ */
+async function firstMatches<T, I, F extends string>(
+  plan: Plan<T, I, F>,
+  limit: number,
+  readCap = firstPageReadCap,
+): Promise<LibraryPage<T>> {
+  // One more than asked, to know whether the page holds every match.
+  const wanted = limit + 1
+  let read = wanted
+  for (;;) {
+    const records = await walk(plan).limit(read).toArray()
+    const kept = records.filter((record) => matches(plan, record))
+    if (kept.length >= wanted || records.length < read) {
+      const page = kept.slice(0, limit)
+      return { items: page, total: page.length, exact: kept.length <= limit }
+    }
+    if (read >= readCap) return { items: kept, total: kept.length, exact: false }
+    read = Math.min(read * 4, readCap)
+  }
+}
+
+/** The primary keys holding any of the values of one facet, from its index. */
+async function facetKeys<T, I>(
+  table: Table<T, string, I>,
+  field: string,
+  values: string[],
+): Promise<Set<string>> {
+  const parts = await Promise.all(values.map((value) => table.where(field).equals(value).primaryKeys()))
+  return new Set(parts.flat())
+}
+
+/**
+ * Every match, in the plan's order. One word: the index's keys alone, each record once; facets are
+ * key sets read from their indexes, so no record is read. Several words: the records of the first
+ * are read to check the others.
+ */
+async function matchKeys<T, I, F extends string>(plan: Plan<T, I, F>): Promise<string[]> {
+  const range =
+    plan.words.length > 1
+      ? walk(plan).filter((record) =>
+          matchesWords((record as Fields)['words'] as string[], plan.words.slice(1)),
+        )
+      : walk(plan)
+  // Without words the walk is the first facet's index: the other facets remain to be checked.
+  const checked = plan.words.length === 0 ? plan.facets.slice(1) : plan.facets
+  const [keys, facetSets] = await Promise.all([
+    range.primaryKeys(),
+    Promise.all(checked.map(([field, values]) => facetKeys(plan.table, field, values))),
+  ])
+  const unique = plan.words.length === 0 ? keys : [...new Set(keys)]
+  return facetSets.length === 0 ? unique : unique.filter((key) => facetSets.every((set) => set.has(key)))
+}
+
+/** Reads of one search see one state of the table. */
+function reading<T, I, R>(table: Table<T, string, I>, work: () => Promise<R>): Promise<R> {
+  return table.db.transaction('r', table, work)
+}
+
+function contactPlan(search: LibrarySearch<ContactFacet>, database: LeadkeeperDb) {
+  return planOf(database.contacts, search)
+}
+
+function companyPlan(search: LibrarySearch<CompanyFacet>, database: LeadkeeperDb) {
+  return planOf(database.companies, search)
+}
+
+/** How much of a library a first page reads: `limit` matches (100 by default) within `readCap` entries. */
+type FirstPage = { limit?: number; readCap?: number }
+
+/** The first `limit` contacts matching a search (100 by default), fast on any library size. */
+export function searchContacts(
+  search: LibrarySearch<ContactFacet> & FirstPage,
+  database: LeadkeeperDb = appDb,
+): Promise<LibraryPage<ContactRecord>> {
+  const plan = contactPlan(search, database)
+  return reading(plan.table, () => firstMatches(plan, search.limit ?? 100, search.readCap))
+}
+
+/** The first `limit` companies matching a search (100 by default). */
+export function searchCompanies(
+  search: LibrarySearch<CompanyFacet> & FirstPage,
+  database: LeadkeeperDb = appDb,
+): Promise<LibraryPage<CompanyRecord>> {
+  const plan = companyPlan(search, database)
+  return reading(plan.table, () => firstMatches(plan, search.limit ?? 100, search.readCap))
+}
+
+/** The ids of every matching contact, in the order `searchContacts` pages them. */
+export function matchContactIds(
+  search: LibrarySearch<ContactFacet>,
+  database: LeadkeeperDb = appDb,
+): Promise<string[]> {
+  const plan = contactPlan(search, database)
+  return reading(plan.table, () => matchKeys(plan))
+}
+
+/** The domains of every matching company, in the order `searchCompanies` pages them. */
+export function matchCompanyDomains(
+  search: LibrarySearch<CompanyFacet>,
+  database: LeadkeeperDb = appDb,
+): Promise<string[]> {
+  const plan = companyPlan(search, database)
+  return reading(plan.table, () => matchKeys(plan))
+}
+
+/**
+ * Records `start` to `start + count` of the whole library in the order of an empty search, by
+ * position (the index's cursor skips ahead natively): browsing everything needs no key list.
+ */
+export function contactsAt(start: number, count: number, database: LeadkeeperDb = appDb) {
+  return database.contacts.orderBy('nameLower').offset(start).limit(count).toArray()
+}
+
+export function companiesAt(start: number, count: number, database: LeadkeeperDb = appDb) {
+  return database.companies.orderBy('nameLower').offset(start).limit(count).toArray()
+}
+
+const byCount = (a: FacetCount, b: FacetCount) => b.count - a.count || a.value.localeCompare(b.value)
+
+/** Counts per value of a table's facets, most frequent first: the kept counts, a few records. */
+async function keptCounts<F extends string>(
+  database: LeadkeeperDb,
+  table: LibraryCountRecord['table'],
+  facets: readonly F[],
+): Promise<Record<F, FacetCount[]>> {
+  const records = await database.libraryCounts
+    .where('[table+facet+value]')
+    .between([table, ''], [table, '\uffff'], true, true)
+    .toArray()
+  const counts = Object.fromEntries(facets.map((facet) => [facet, [] as FacetCount[]])) as Record<
+    F,
+    FacetCount[]
+  >
+  for (const { facet, value, count } of records) counts[facet as F]?.push({ value, count })
+  for (const facet of facets) counts[facet].sort(byCount)
+  return counts
+}
+
+export function contactFacetCounts(
+  database: LeadkeeperDb = appDb,
+): Promise<Record<ContactFacet, FacetCount[]>> {
+  return keptCounts(database, 'contacts', contactFacets)
+}
+
+export function companyFacetCounts(
+  database: LeadkeeperDb = appDb,
+): Promise<Record<CompanyFacet, FacetCount[]>> {
+  return keptCounts(database, 'companies', companyFacets)
+}
