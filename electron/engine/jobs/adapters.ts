@@ -30,6 +30,18 @@ export interface KindAdapter {
   holdIsFinal: boolean
   /** Pages of a company search depend on the first answer, so they go one at a time. */
   sequential: boolean
+  /**
+   * The rows are the caller's, known from the start (enrichment): a chunk given up puts a result on
+   * each of its rows. Otherwise (searches) the rows are what was found, counted as they arrive.
+   */
+  callerRows: boolean
+  /** Polls are timed by the service's learnt work per lead (enrichment); searches are polled soon. */
+  pacedByLeadWork: boolean
+  /**
+   * Each answer says whether a next page exists (company search): it is planned from the answer, and
+   * a row an earlier page delivered is not delivered twice.
+   */
+  paged: boolean
   /** Highest charge of a chunk, or null when it cannot be bounded. */
   maxCost(chunk: ChunkRecord): number | null
   /** `beforeSend`: see `CreateOptions`. */
@@ -90,6 +102,9 @@ function enrichmentAdapter(client: ServiceClient, record: JobRecord, settings: E
   return {
     holdIsFinal: false,
     sequential: false,
+    callerRows: true,
+    pacedByLeadWork: true,
+    paged: false,
     maxCost: (chunk) =>
       chunk.kinds
         ? chunk.size * maxCostOf(chunk.kinds, prices)
@@ -147,6 +162,9 @@ function leadSearchAdapter(client: ServiceClient, record: JobRecord, settings: E
   return {
     holdIsFinal: false,
     sequential: true,
+    callerRows: false,
+    pacedByLeadWork: false,
+    paged: false,
     maxCost: (chunk) => (perLead === 0 ? 0 : chunk.size > 0 ? chunk.size * perLead : null),
     create: async (payload, beforeSend) =>
       (await client.createLeadSearch(payload as SearchPayload, { beforeSend })).requestId,
@@ -178,6 +196,9 @@ function companySearchAdapter(client: ServiceClient, prices: Prices): KindAdapte
   return {
     holdIsFinal: true,
     sequential: true,
+    callerRows: false,
+    pacedByLeadWork: false,
+    paged: true,
     maxCost: (chunk) => chunk.size * prices.companySearchResult,
     create: async (payload, beforeSend) =>
       (await client.createCompanySearch(payload as SearchPayload, { beforeSend })).requestId,

@@ -5,6 +5,7 @@ import { ServiceError } from '../client/errors'
 import type { EngineSettings } from '../settings'
 import type { KindAdapter, SearchPayload, TerminatedChunk } from './adapters'
 import { adapterFor } from './adapters'
+import { nextChunkState, restartEvents, uncertainPolicy, type ChunkEvent } from './chunk-states'
 import type { JobEventBus } from './events'
 import type { JobWriter } from './job-writer'
 import type { JobLedger } from './ledger'
@@ -28,6 +29,11 @@ export interface RunContext {
 const maxTransientSubmitFailures = 3
 
 const now = (): string => new Date().toISOString()
+
+/** Every change of a chunk's state goes through the table (`chunk-states.ts`). */
+function move(chunk: ChunkRecord, event: ChunkEvent): void {
+  chunk.state = nextChunkState(chunk.state, event)
+}
 
 function jobError(error: unknown): JobError {
   if (error instanceof ServiceError) return { code: error.code, message: error.message }
@@ -152,52 +158,46 @@ export class JobRun {
     return this.record
   }
 
-  /** Turns what a previous run left behind into work for this one. */
+  /** Turns what a previous run left behind into work for this one (`restartEvents`). */
   private async prepare(): Promise<void> {
     for (const chunk of this.record.chunks) {
-      if (chunk.state === 'submitting') {
-        // The process stopped between recording the intent and learning the request id.
-        chunk.state = 'uncertain'
-        chunk.error = {
-          code: 'outcome_unknown',
-          message: 'The run stopped while this request was being sent; the service may or may not have it.',
+      for (const event of restartEvents(chunk, this.resolution, this.record.onUncertain)) {
+        if (event === 'skip') {
+          await this.skipChunk(
+            chunk,
+            chunk.state === 'timed_out'
+              ? 'Skipped: the request was still processing when the caller gave up on it.'
+              : 'Skipped: the request may not have been received.',
+          )
+          continue
         }
+        move(chunk, event)
+        if (event === 'interrupted')
+          chunk.error = {
+            code: 'outcome_unknown',
+            message: 'The run stopped while this request was being sent; the service may or may not have it.',
+          }
       }
-      if (chunk.state === 'timed_out' && this.resolution === 'skip') {
-        await this.skipChunk(
-          chunk,
-          'Skipped: the request was still processing when the caller gave up on it.',
-        )
-      }
-      // Polling is free and the request exists, so a timed-out request is polled again, never re-sent.
-      if (chunk.state === 'timed_out' && chunk.requestId) chunk.state = 'submitted'
-      // An on-hold company search page charged nothing and never resumes, so sending it again is safe.
-      if (chunk.state === 'held_final') chunk.state = 'pending'
-      if (chunk.state === 'uncertain' && this.resolution === 'resubmit') chunk.state = 'pending'
-      else if (chunk.state === 'uncertain' && this.resolution === 'skip') {
-        await this.skipChunk(chunk, 'Skipped: the request may not have been received.')
-      } else if (chunk.state === 'uncertain') await this.applyUncertainPolicy(chunk)
     }
     this.record.error = undefined
   }
 
   private async applyUncertainPolicy(chunk: ChunkRecord): Promise<void> {
-    if (this.record.onUncertain === 'skip')
-      await this.skipChunk(chunk, 'Skipped: the request may not have been received.')
-    // One automatic resubmission at most: a service failing after every create would otherwise charge again and again.
-    else if (this.record.onUncertain === 'resubmit' && chunk.submissions < 2) chunk.state = 'pending'
+    const say = uncertainPolicy(chunk, this.record.onUncertain)
+    if (say === 'skip') await this.skipChunk(chunk, 'Skipped: the request may not have been received.')
+    else if (say === 'resend') move(chunk, 'resend')
   }
 
   /** The chunk is `skipped` in the record only once its rows' results are on disk. */
   private async skipChunk(chunk: ChunkRecord, note: string): Promise<void> {
-    if (this.record.kind !== 'enrichment') {
-      chunk.state = 'skipped'
+    if (!this.adapter.callerRows) {
+      move(chunk, 'skip')
       return
     }
     await this.writeResults(
       chunk.index,
       this.rowKeysOf(chunk).map((key) => ({ key, status: 'skipped', note })),
-      () => (chunk.state = 'skipped'),
+      () => move(chunk, 'skip'),
     )
   }
 
@@ -299,7 +299,7 @@ export class JobRun {
   /** `leaving` is called when the POST goes out, after its intent is on disk. */
   private async submit(chunk: ChunkRecord, leaving: () => void): Promise<void> {
     const payload = this.ctx.ledger.readPayload<unknown>(this.record.id, chunk.index)
-    chunk.state = 'submitting'
+    move(chunk, 'send')
     chunk.intentAt = now()
     chunk.balanceBefore = this.record.lastBalance
     chunk.submissions += 1
@@ -313,7 +313,7 @@ export class JobRun {
         if (this.cancelled) throw this.abort.signal.reason
         leaving()
       })
-      chunk.state = 'submitted'
+      move(chunk, 'accepted')
       chunk.requestId = requestId
       chunk.submittedAt = now()
       this.acceptedAt.set(chunk.index, this.ctx.clock.now())
@@ -331,7 +331,7 @@ export class JobRun {
     chunk.error = failure
     switch (failure.code) {
       case 'outcome_unknown':
-        chunk.state = 'uncertain'
+        move(chunk, 'unsure')
         await this.applyUncertainPolicy(chunk)
         break
       case 'rate_limited':
@@ -339,7 +339,7 @@ export class JobRun {
       case 'timeout':
       case 'server':
         // Nothing was created (the client reports anything doubtful as outcome_unknown): try again later.
-        chunk.state = 'pending'
+        move(chunk, 'refused')
         chunk.submissions -= 1
         this.pauseSubmissions(failure)
         break
@@ -349,12 +349,12 @@ export class JobRun {
       case 'not_found':
         // Refused before anything was created, and every other chunk would be refused alike (a 404 on a
         // create means a wrong address): the chunk stays pending for a resume after the fix.
-        chunk.state = 'pending'
+        move(chunk, 'refused')
         chunk.submissions -= 1
         this.submitBlocked = failure
         break
       case 'cancelled':
-        chunk.state = 'pending'
+        move(chunk, 'refused')
         chunk.submissions -= 1
         break
       default:
@@ -395,14 +395,14 @@ export class JobRun {
   /** The chunk is `failed` in the record only once its rows' results are on disk. */
   private async failChunk(chunk: ChunkRecord, failure: JobError): Promise<void> {
     chunk.error = failure
-    if (this.record.kind !== 'enrichment') {
-      chunk.state = 'failed'
+    if (!this.adapter.callerRows) {
+      move(chunk, 'fail')
       return
     }
     await this.writeResults(
       chunk.index,
       this.rowKeysOf(chunk).map((key) => ({ key, status: 'failed', note: failure.message })),
-      () => (chunk.state = 'failed'),
+      () => move(chunk, 'fail'),
     )
   }
 
@@ -410,7 +410,7 @@ export class JobRun {
     const requestId = chunk.requestId
     if (!requestId) throw new Error(`Chunk ${chunk.index} has no request id`)
     // Searches are quick; a chunk sent by an earlier run may be done already: both are polled soon.
-    const expectsLeadWork = this.record.kind === 'enrichment' && this.acceptedAt.has(chunk.index)
+    const expectsLeadWork = this.adapter.pacedByLeadWork && this.acceptedAt.has(chunk.index)
     const answeredAt: number[] = []
     const aimedMs = expectsLeadWork ? this.leadWork.firstPollDelayMs(chunk.size) : undefined
     let outcome
@@ -449,7 +449,7 @@ export class JobRun {
         // Storing the results saves the record with the chunk done: a second save would only cost a write.
         return this.onTerminated(chunk, outcome.answer)
       case 'held_final':
-        chunk.state = 'held_final'
+        move(chunk, 'heldFinal')
         chunk.error = {
           code: 'credits',
           message:
@@ -460,7 +460,7 @@ export class JobRun {
         this.noteBalance(outcome.answer)
         break
       case 'timed_out':
-        chunk.state = 'timed_out'
+        move(chunk, 'timedOut')
         chunk.error = {
           code: 'timeout',
           message:
@@ -488,9 +488,9 @@ export class JobRun {
   private onPollAnswer(chunk: ChunkRecord, answer: PollAnswer<unknown>): void {
     this.noteBalance(answer)
     if (answer.status === 'on_hold') this.acceptedAt.delete(chunk.index)
-    const next = answer.status === 'on_hold' ? 'on_hold' : 'submitted'
-    const changed = chunk.state !== next
-    chunk.state = next
+    const before = chunk.state
+    move(chunk, answer.status === 'on_hold' ? 'held' : 'processing')
+    const changed = chunk.state !== before
     // Checked on every answer, not only on a change: a resumed run starts `running` with chunks already on hold.
     const anyOnHold = this.record.chunks.some((c) => c.state === 'on_hold')
     if (anyOnHold && this.record.state === 'running') {
@@ -510,16 +510,16 @@ export class JobRun {
     const result = this.adapter.toResults(payload, answer.value)
     let rows = result.rows
     let nextPage: ChunkRecord | undefined
-    if (this.record.kind === 'company_search') {
+    if (this.adapter.paged) {
       rows = this.dedupe(rows)
       nextPage = await this.planNextPage(chunk, payload as SearchPayload, result)
     }
     await this.writeResults(chunk.index, rows, () => {
-      chunk.state = 'done'
+      move(chunk, 'done')
       chunk.creditsConsumed = result.creditsConsumed
       chunk.error = undefined
       this.record.creditsConsumed += result.creditsConsumed
-      if (this.record.kind !== 'enrichment') this.record.counts.rows += rows.length
+      if (!this.adapter.callerRows) this.record.counts.rows += rows.length
       if (nextPage) this.record.chunks.push(nextPage)
     })
     if (this.record.state === 'on_hold' && !this.record.chunks.some((c) => c.state === 'on_hold')) {
