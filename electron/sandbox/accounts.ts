@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { appendBounded } from './boundedLog'
+import { appendBounded } from './bounded-log'
 
 export interface Plan {
   phone: boolean

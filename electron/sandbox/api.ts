@@ -1,10 +1,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { appendBounded } from './boundedLog'
+import { appendBounded } from './bounded-log'
 import type { ApiRequest, LogEntry, SandboxContext } from './context'
 import { failure } from './handlers/common'
 import { json, parseJsonObject, readBody, send, text, type Reply } from './http'
 import { MESSAGES } from './messages'
-import { SlidingWindow } from './rateLimit'
+import { SlidingWindow } from './rate-limit'
 import { matchRoute, type Route } from './routes'
 
 const MINUTE_MS = 60_000

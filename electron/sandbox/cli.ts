@@ -1,4 +1,4 @@
-import { parseSandboxArgs, sandboxCommand } from './cliFlags'
+import { parseSandboxArgs, sandboxCommand } from './cli-flags'
 import { startSandbox } from './index'
 
 // Every option has its flag (`--help` lists them), so values the interface does not show can be changed.

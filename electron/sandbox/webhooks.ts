@@ -1,4 +1,4 @@
-import { appendBounded } from './boundedLog'
+import { appendBounded } from './bounded-log'
 import type { Clock } from './clock'
 
 export interface WebhookAttempt {

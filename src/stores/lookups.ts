@@ -8,7 +8,7 @@ import {
   leadLookupInput,
   type CompanyLookupForm,
   type LeadLookupForm,
-} from '@/stores/lookupForm'
+} from '@/stores/lookup-form'
 import { useAccountStore } from './account'
 
 export type LookupKind = 'company' | 'lead'

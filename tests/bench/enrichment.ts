@@ -14,7 +14,7 @@ import type { FaultRule } from '../../electron/sandbox'
 import type { Figure } from './figures'
 import { figure } from './figures'
 import type { BenchContext } from './context'
-import { startSandboxProcess } from './sandboxProcess'
+import { startSandboxProcess } from './sandbox-process'
 
 /** Service-side durations a fiftieth of real: a 60 s rate window lasts 1.2 s. */
 export const enrichmentTimeScale = 0.02

@@ -6,7 +6,7 @@ import { MESSAGES, onHoldMessage } from '../messages'
 import { leadCostTenths, requestedTraits, type WorkFlags } from '../pricing'
 import { customFieldsArray, enrichedRow, type EnrichedRow } from '../rows'
 import { countStatuses, enrichedCount } from './summary'
-import { runLeadQueue, type LeadQueueJob } from './leadQueue'
+import { runLeadQueue, type LeadQueueJob } from './lead-queue'
 
 export interface EnrichmentJob extends LeadQueueJob {
   status: 'processing' | 'on_hold' | 'terminated'

@@ -1,6 +1,6 @@
-import type { CompanySearchJob } from './companySearch'
+import type { CompanySearchJob } from './company-search'
 import type { EnrichmentJob } from './enrichment'
-import type { LeadSearchJob } from './leadSearch'
+import type { LeadSearchJob } from './lead-search'
 
 /** Every asynchronous request of a sandbox, by id; each one answers only to its own account. */
 export class Jobs {

@@ -1,9 +1,9 @@
 import type { AccountsState } from '../accounts'
 import type { SandboxContext, WorldContext } from '../context'
 import type { ParsedFilters } from '../filters'
-import type { CompanySearchJob } from '../jobs/companySearch'
+import type { CompanySearchJob } from '../jobs/company-search'
 import { enrichLead, type EnrichmentJob } from '../jobs/enrichment'
-import { searchedLead, type LeadSearchJob } from '../jobs/leadSearch'
+import { searchedLead, type LeadSearchJob } from '../jobs/lead-search'
 import type { SandboxState, SavedFilters, WorldIdentity } from './schema'
 
 export interface RestoredState {

@@ -35,7 +35,7 @@ describe('imports run one way between the layers', () => {
     ['src/db/probe.ts', "import { useJobsStore } from '@/stores/jobs'\nexport const x = useJobsStore\n"],
     [
       'src/stores/probe.ts',
-      "import { pickListFile } from '@/features/lists/import/pickListFile'\nexport const x = pickListFile\n",
+      "import { pickListFile } from '@/features/lists/import/pick-list-file'\nexport const x = pickListFile\n",
     ],
     ['src/features/lists/probe.ts', "import { invoke } from '@/bridge'\nexport const x = invoke\n"],
     ['src/components/probe.ts', "import { router } from '@/app/router'\nexport const x = router\n"],

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { CLI_FLAGS, parseSandboxArgs, sandboxCommand } from '../../../../electron/sandbox/cliFlags'
+import { CLI_FLAGS, parseSandboxArgs, sandboxCommand } from '../../../../electron/sandbox/cli-flags'
 import { DEFAULT_OPTIONS, resolveOptions } from '../../../../electron/sandbox/options'
 
 const DOC = readFileSync(new URL('../../../../docs/sandbox.md', import.meta.url), 'utf8')

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { sandboxState, type SandboxState } from '../../../../../electron/sandbox/persistence/schema'
-import { searchedLead } from '../../../../../electron/sandbox/jobs/leadSearch'
+import { searchedLead } from '../../../../../electron/sandbox/jobs/lead-search'
 import { decodeState } from '../../../../../electron/sandbox/persistence/snapshot'
 import { resolveOptions } from '../../../../../electron/sandbox/options'
 import { buildWorld } from '../../../../../electron/sandbox/world'

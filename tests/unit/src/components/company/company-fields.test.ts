@@ -7,7 +7,7 @@ import {
   fundingRoundLabel,
   humanize,
   safeHref,
-} from '@/components/company/companyFields'
+} from '@/components/company/company-fields'
 
 describe('company fields', () => {
   it('reads either headquarters spelling and joins lists', () => {

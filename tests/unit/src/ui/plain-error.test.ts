@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { plainError } from '@/ui/plainError'
+import { plainError } from '@/ui/plain-error'
 
 const failed = 'GET /account failed 6 times, giving up: GET /account: connection failed'
 

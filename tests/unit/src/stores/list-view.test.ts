@@ -6,7 +6,7 @@ import { listOperations } from '@/db/lists'
 import { listQueries } from '@/db/query-worker'
 import { applyTally, FacetTally } from '@/db/facet-tally'
 import { db, type RowRecord } from '@/db/schema'
-import { useListViewStore } from '@/stores/listView'
+import { useListViewStore } from '@/stores/list-view'
 
 const statuses = ['deliverable', 'catch_all', 'undeliverable']
 let listId = ''

@@ -7,7 +7,7 @@ import { MESSAGES, onHoldMessage } from '../messages'
 import { leadCostTenths, requestedTraits, type WorkFlags } from '../pricing'
 import { leadSearchRow, type LeadSearchRow } from '../rows'
 import type { Person } from '../world/types'
-import { runLeadQueue, type LeadQueueJob } from './leadQueue'
+import { runLeadQueue, type LeadQueueJob } from './lead-queue'
 import { countStatuses } from './summary'
 
 export interface LeadSearchJob extends LeadQueueJob {

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest'
-import { forgetPlanLimits, learnFromFailure, readPlanLimits } from '@/features/lists/planLimits'
+import { forgetPlanLimits, learnFromFailure, readPlanLimits } from '@/features/lists/plan-limits'
 
 const phoneRefused = "You don't have access to phone number enrichment feature. Please upgrade your plan."
 const catchAllRefused = "You don't have access to verify catch_all feature. Please upgrade your plan."

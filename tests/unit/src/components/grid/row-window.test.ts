@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { RowWindow } from '@/components/grid/rowWindow'
+import { RowWindow } from '@/components/grid/row-window'
 
 function source(total: number) {
   const calls: [number, number][] = []

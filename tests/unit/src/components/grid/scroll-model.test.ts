@@ -8,7 +8,7 @@ import {
   slotCount,
   spacerHeight,
   visibleRange,
-} from '@/components/grid/scrollModel'
+} from '@/components/grid/scroll-model'
 
 const small = { rowCount: 1000, rowHeight: 30, viewportHeight: 600 }
 const million = { rowCount: 1_000_000, rowHeight: 34, viewportHeight: 680 }

@@ -4,7 +4,7 @@ import {
   companyLookupProblem,
   leadLookupInput,
   leadLookupProblem,
-} from '@/stores/lookupForm'
+} from '@/stores/lookup-form'
 
 const lead = { networkUrl: '', firstName: '', lastName: '', domain: '', company: '' }
 

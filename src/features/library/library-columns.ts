@@ -1,6 +1,6 @@
 import type { GridColumn } from '@/ui/grid-types'
 import type { CompanyRecord, ContactRecord } from '@/db/schema'
-import { fundingRoundLabel, humanize } from '@/components/company/companyFields'
+import { fundingRoundLabel, humanize } from '@/components/company/company-fields'
 import { cellText } from '@domain/export/columns'
 
 interface LibraryColumn<T> extends GridColumn {

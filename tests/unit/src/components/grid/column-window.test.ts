@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { columnSpan } from '@/components/grid/columnWindow'
+import { columnSpan } from '@/components/grid/column-window'
 
 const widths = [100, 200, 100, 300, 100, 100]
 

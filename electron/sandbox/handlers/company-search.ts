@@ -1,7 +1,7 @@
 import type { ApiRequest, SandboxContext } from '../context'
 import { isBlank, parseCompanyFilters } from '../filters'
 import { json, type Reply } from '../http'
-import { companySearchBody, startCompanySearch } from '../jobs/companySearch'
+import { companySearchBody, startCompanySearch } from '../jobs/company-search'
 import { owned } from '../jobs/store'
 import { MESSAGES } from '../messages'
 import { failure } from './common'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { SlidingWindow } from '../../../../electron/sandbox/rateLimit'
+import { SlidingWindow } from '../../../../electron/sandbox/rate-limit'
 
 describe('SlidingWindow', () => {
   it('allows `limit` hits per window for each identity and does not count refusals', () => {

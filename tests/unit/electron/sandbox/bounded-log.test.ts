@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { appendBounded } from '../../../../electron/sandbox/boundedLog'
+import { appendBounded } from '../../../../electron/sandbox/bounded-log'
 
 describe('appendBounded', () => {
   it('keeps the newest entries up to the limit', () => {
