@@ -19,11 +19,11 @@ function nameProblem(fileName: string): string | null {
   const middle = rest.slice(0, -1)
   if (middle.some((part) => !tags.includes(part)))
     return `only ${tags.map((tag) => `.${tag}`).join(', ')} may stand between the name and the extension`
-  if (extension === 'vue') return pascal.test(stem) ? null : 'a Vue component is named in PascalCase'
+  if (extension === 'vue') return pascal.test(stem) ? null : 'a Vue component should be named in PascalCase'
   if (kebab.test(stem)) return null
   // A component's test is named after the component.
   if (middle.includes('test') && pascal.test(stem)) return null
-  return 'a module is named in kebab-case'
+  return 'a module should be named in kebab-case'
 }
 
 function files(dir: string): string[] {
@@ -51,10 +51,10 @@ describe('file names', () => {
     ['DataGrid.test.ts', null],
     ['grid-million.spec.ts', null],
     ['main-window.exploit.test.ts', null],
-    ['listView.ts', 'a module is named in kebab-case'],
-    ['list_view.ts', 'a module is named in kebab-case'],
-    ['dataGrid.vue', 'a Vue component is named in PascalCase'],
-    ['ListView.ts', 'a module is named in kebab-case'],
+    ['listView.ts', 'a module should be named in kebab-case'],
+    ['list_view.ts', 'a module should be named in kebab-case'],
+    ['dataGrid.vue', 'a Vue component should be named in PascalCase'],
+    ['ListView.ts', 'a module should be named in kebab-case'],
     [
       'row-query.old.ts',
       'only .test, .spec, .exploit, .d, .config may stand between the name and the extension',
