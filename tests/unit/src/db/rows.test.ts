@@ -8,6 +8,7 @@ import { allRows, rowAt } from '../support/rows'
 import {
   applyEnrichmentResults,
   applyKnownAnswers,
+  applyResultBatches,
   countRows,
   eachRowPage,
   facetCounts,
@@ -58,6 +59,9 @@ async function seed(database: LeadkeeperDb, listId: string, count: number) {
   const rows = Array.from({ length: count }, (_, index) => inputValues(index))
   await listOperations(database).appendRows(listId, 0, rows)
 }
+
+/** A found row answering the email it was asked for. */
+const asked = (listId: string, index: number): ResultRow => ({ ...found(listId, index), kinds: ['email'] })
 
 function found(listId: string, index: number, extra: Record<string, unknown> = {}): ResultRow {
   return {
@@ -209,6 +213,35 @@ describe('applyEnrichmentResults', () => {
     const once = await snapshot()
     await applyEnrichmentResults('L', batch, 10, database)
     expect(await snapshot()).toEqual(once)
+  })
+
+  it('answers each row at the time its batch was stored, the same whenever and however often it is applied', async () => {
+    const database = freshDb()
+    await seed(database, 'L', 5)
+    const batches = [
+      { rows: [asked('L', 1)], at: 1_000 },
+      { rows: [asked('L', 3)], at: 2_000 },
+    ]
+    await applyResultBatches('L', batches, database)
+    const once = await allRows(database)
+    expect(once[1]!.origins?.email?.at).toBe(1_000)
+    expect(once[3]!.origins?.email?.at).toBe(2_000)
+    // Fetched again after a crash, in one page with a later batch: rows already stored stay as they were.
+    await applyResultBatches('L', [...batches, { rows: [asked('L', 4)], at: 3_000 }], database)
+    const again = await allRows(database)
+    expect(again[1]).toEqual(once[1])
+    expect(again[3]).toEqual(once[3])
+    expect(again[4]!.origins?.email?.at).toBe(3_000)
+  })
+
+  it('answers a batch stored before batches kept their time as of now', async () => {
+    const database = freshDb()
+    await seed(database, 'L', 2)
+    const before = Date.now()
+    await applyResultBatches('L', [{ rows: [asked('L', 0)] }], database)
+    const at = (await rowAt(database, 'L', 0))!.origins?.email?.at ?? 0
+    expect(at).toBeGreaterThanOrEqual(before)
+    expect(at).toBeLessThanOrEqual(Date.now())
   })
 
   it('keeps one library record per person found by two lists, with both lists as sources', async () => {

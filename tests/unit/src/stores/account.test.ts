@@ -1,15 +1,14 @@
 // @vitest-environment node
 // The backend runs here too, and it needs Node's own AbortSignal, which a DOM environment replaces.
 import 'fake-indexeddb/auto'
-import { createPinia, setActivePinia } from 'pinia'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { provideBridge } from '@/bridge'
 import { searchContacts } from '@/db/library-query'
 import { useAccountStore } from '@/stores/account'
 import { useLookupsStore, type LookupOutcome } from '@/stores/lookups'
 import { useSettingsStore } from '@/stores/settings'
 import { startTestBackend, type TestBackend } from '../../../support/backend'
-import { inProcessBridge, type TestBridge } from '../../../support/bridge'
+import type { TestBridge } from '../../../support/bridge'
+import { openWindow } from '../support/window'
 
 /** The settings, account and lookups stores over the real backend and sandbox, in process. */
 
@@ -18,9 +17,7 @@ let bridge: TestBridge
 
 beforeEach(async () => {
   bed = await startTestBackend()
-  bridge = inProcessBridge(bed)
-  provideBridge(bridge)
-  setActivePinia(createPinia())
+  bridge = openWindow(bed)
 })
 afterEach(async () => {
   bridge.close()

@@ -1,11 +1,9 @@
 // @vitest-environment node
 // The backend runs here too, and it needs Node's own AbortSignal, which a DOM environment replaces.
 import 'fake-indexeddb/auto'
-import { createPinia, setActivePinia } from 'pinia'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import Papa from 'papaparse'
 import type { ChannelInput, ChannelName, ChannelOutput, ResultRow } from '@shared/contract'
-import { provideBridge } from '@/bridge'
 import { exportList } from '@/db/export-list'
 import { appendRows, createList, finishImport } from '@/db/lists'
 import { facetCounts } from '@/db/rows'
@@ -13,7 +11,8 @@ import { db, rowKey, type ListRecord } from '@/db/schema'
 import { useJobsStore } from '@/stores/jobs'
 import { useListsStore, type RunOptions } from '@/stores/lists'
 import { startTestBackend, type TestBackend } from '../../../support/backend'
-import { inProcessBridge, type TestBridge } from '../../../support/bridge'
+import { inProcessBridge, type Interceptor, type TestBridge } from '../../../support/bridge'
+import { openWindow } from '../support/window'
 import { allRows } from '../support/rows'
 
 /**
@@ -25,11 +24,9 @@ import { allRows } from '../support/rows'
 let bed: TestBackend
 let bridge: TestBridge
 
-/** A fresh window: its own Pinia and bridge, as after a reload. */
-function openWindow(intercept?: Parameters<typeof inProcessBridge>[1]): void {
-  bridge = inProcessBridge(bed, intercept)
-  provideBridge(bridge)
-  setActivePinia(createPinia())
+/** A fresh window, as after a reload (`openWindow`); the last one is closed after each test. */
+function reopen(intercept?: Interceptor): void {
+  bridge = openWindow(bed, intercept)
 }
 
 beforeEach(async () => {
@@ -127,7 +124,7 @@ async function expectDelivered(list: ListRecord, jobId: string): Promise<void> {
 
 describe('the jobs store', () => {
   it('stores every result of a run in Dexie, then acknowledges it, and the list shows what was spent', async () => {
-    openWindow()
+    reopen()
     const list = await importList('Plain')
     const done = bed.next('jobs/state', (event) => event.state === 'done')
     const jobId = await startRun(list)
@@ -146,7 +143,7 @@ describe('the jobs store', () => {
     let crashed!: () => void
     const crash = new Promise<void>((resolve) => (crashed = resolve))
     let acks = 0
-    openWindow((channel) => {
+    reopen((channel) => {
       if (channel !== 'jobs/ack') return undefined
       acks += 1
       // The results are in Dexie; the window dies before the acknowledgement leaves it.
@@ -168,7 +165,7 @@ describe('the jobs store', () => {
     expect(await unacknowledged(jobId)).toBeGreaterThanOrEqual(stored)
 
     // The next start picks them up again: applied once more (the same rows), then acknowledged.
-    openWindow()
+    reopen()
     await useJobsStore().resumeIngestion()
     await expectDelivered(list, jobId)
     expect(await unacknowledged(jobId)).toBe(0)
