@@ -1,10 +1,13 @@
 import type { Answers, DataKind } from '@domain/kinds'
 import { isBlank } from '@domain/row'
+import { contactBlockOf, contactBlockSize, contactKeys, type ContactIndex } from './contact-index'
 import { addCounts } from './counts'
-import { companyWords, contactWords, LibraryTally } from './library-shape'
+import { contactIndex, contactTables, readContactBlocks, writeContacts } from './library-contacts'
+import { companyWords, contactAnswers, contactWords, LibraryTally } from './library-shape'
 import {
   db as appDb,
   type CompanyRecord,
+  type ContactBlock,
   type ContactRecord,
   type LeadkeeperDb,
   type Provenance,
@@ -13,7 +16,7 @@ import { fold } from './words'
 
 /**
  * The offline library's ingest: every person and company any list, search or lookup has found, one
- * record each, whatever shape of the service's payload brought them in, merged with what is known
+ * record each (people in blocks, `library-contacts.ts`), whatever shape of the service's payload brought them in, merged with what is known
  * and counted in the same transaction. Searching it is `library-query.ts`.
  */
 
@@ -151,18 +154,6 @@ function withSource(sources: Provenance[], source: Provenance): Provenance[] {
     : [...sources, source]
 }
 
-/**
- * When each kind of data was answered for this person. Records written before answers were kept
- * tell it by what they hold: an email or its status, a phone, as of their last update.
- */
-export function contactAnswers(contact: ContactRecord): Answers {
-  if (contact.answers) return contact.answers
-  const answers: Answers = {}
-  if (contact.email || contact.emailStatus) answers.email = contact.updatedAt
-  if (contact.phone) answers.phone = contact.updatedAt
-  return answers
-}
-
 function mergeContact(
   known: ContactRecord | undefined,
   next: ContactFields,
@@ -170,7 +161,7 @@ function mergeContact(
   kinds: readonly DataKind[],
 ): ContactRecord {
   // Only a list run says what it answered; anything else leaves the record's answers as they were.
-  let answers = {}
+  let answers: { answers?: Answers } = known?.answers ? { answers: known.answers } : {}
   if (kinds.length > 0) {
     const answered: Answers = known ? { ...contactAnswers(known) } : {}
     for (const kind of kinds) answered[kind] = Math.max(answered[kind] ?? 0, source.at)
@@ -193,41 +184,35 @@ function mergeContact(
  * Finds the record a payload's person already has, under whatever key they were first stored: by
  * the payload's key, then by contact id (kept among a record's words, so a person first stored by
  * name and domain and later found with an id stays one record), by email, then by name and domain.
- * A batch is looked up with three reads, whatever its size; records made or changed by the batch
- * are found by the payloads after them (`remember`).
+ * A batch reads only the blocks of the people its keys may name (`contact-index.ts`); records made
+ * or changed by the batch are found by the payloads after them (`remember`).
  */
 class ContactFinder {
   private readonly byWord = new Map<string, ContactRecord[]>()
   private readonly byIdentity = new Map<string, ContactRecord[]>()
   private readonly byKey = new Map<string, ContactRecord>()
+  /** The slot of each person the library held before the batch. */
+  readonly slots = new Map<string, number>()
 
-  static async load(database: LeadkeeperDb, fields: ContactFields[]): Promise<ContactFinder> {
+  static async load(
+    database: LeadkeeperDb,
+    index: ContactIndex,
+    fields: ContactFields[],
+  ): Promise<{ finder: ContactFinder; blocks: Map<number, ContactBlock> }> {
     const finder = new ContactFinder()
-    const keys = [...new Set(fields.map((one) => one.id))]
-    const words = new Set<string>()
-    const identities = new Set<string>()
-    for (const one of fields) {
-      if (one.id.startsWith('c:')) words.add(fold(one.id))
-      if (one.emailLower) words.add(fold(one.emailLower))
-      if (one.identity) identities.add(one.identity)
+    const slots = new Set<number>()
+    for (const one of fields)
+      for (const key of contactKeys(one)) for (const slot of index.candidates(key)) slots.add(slot)
+    // The last block too: new people go there first.
+    const tail = index.size > 0 ? [contactBlockOf(index.size - 1)] : []
+    const blocks = await readContactBlocks(database, [...[...slots].map(contactBlockOf), ...tail])
+    for (const slot of slots) {
+      const record = blocks.get(contactBlockOf(slot))?.contacts[slot % contactBlockSize]
+      if (!record || index.idAt(slot) !== record.id) continue
+      finder.slots.set(record.id, slot)
+      finder.remember(record)
     }
-    const [direct, worded, named] = await Promise.all([
-      database.contacts.bulkGet(keys),
-      words.size > 0
-        ? database.contacts
-            .where('words')
-            .anyOf([...words])
-            .toArray()
-        : [],
-      identities.size > 0
-        ? database.contacts
-            .where('identity')
-            .anyOf([...identities])
-            .toArray()
-        : [],
-    ])
-    for (const record of [...direct, ...worded, ...named]) if (record) finder.remember(record)
-    return finder
+    return { finder, blocks }
   }
 
   get(id: string): ContactRecord | undefined {
@@ -272,7 +257,8 @@ function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
 
 /**
  * Stores the people of any service payload; returns, per payload, the id of its library contact
- * (null when the payload names nobody). One transaction for the whole batch, counts included.
+ * (null when the payload names nobody). One transaction for the whole batch, counts included: a
+ * person already known keeps their slot, a new one takes the next.
  */
 export async function upsertContacts(
   payloads: Payload[],
@@ -281,10 +267,12 @@ export async function upsertContacts(
   /** Per payload, the kinds of data it answers (a list run's); searches and lookups answer none. */
   kinds: readonly (readonly DataKind[])[] = [],
 ): Promise<(string | null)[]> {
-  return database.transaction('rw', [database.contacts, database.libraryCounts], async () => {
+  return database.transaction('rw', [...contactTables(database), database.libraryCounts], async () => {
+    const index = await contactIndex(database)
     const fields = payloads.map(contactFromPayload)
-    const finder = await ContactFinder.load(
+    const { finder, blocks } = await ContactFinder.load(
       database,
+      index,
       fields.filter((one): one is ContactFields => one !== null),
     )
     const before = new Map<string, ContactRecord>()
@@ -300,12 +288,15 @@ export async function upsertContacts(
       return id
     })
     const tally = new LibraryTally()
+    const bySlot = new Map<number, ContactRecord>()
+    let next = index.size
     for (const [id, record] of after) {
       const old = before.get(id)
       if (old) tally.contact(old, -1)
       tally.contact(record, 1)
+      bySlot.set(finder.slots.get(id) ?? next++, record)
     }
-    await database.contacts.bulkPut([...after.values()])
+    await writeContacts(database, index, bySlot, blocks)
     await addCounts(database.libraryCounts, tally)
     return ids
   })

@@ -1,5 +1,7 @@
 import type { Collection, Table } from 'dexie'
-import { companyFacets, contactFacets } from './library-shape'
+import type { ContactIndex } from './contact-index'
+import { contactIndex, contactsAtSlots, contactsWithIds, contactTables } from './library-contacts'
+import { companyFacets, contactFacets, type CompanyFacet, type ContactFacet } from './library-shape'
 import {
   db as appDb,
   type CompanyRecord,
@@ -7,15 +9,15 @@ import {
   type LeadkeeperDb,
   type LibraryCountRecord,
 } from './schema'
-import { matchesWords, searchWords } from './words'
+import { matchesWords, searchWords, type LibraryMatch } from './words'
 
 /**
- * Searching the offline library: by any word, by facets, or everything in name order, first pages
- * fast on any size, and the facet counts kept by the ingest (`library-ingest.ts`).
+ * Searching the offline library: by any word, by facets, or everything, first pages fast on any
+ * size, and the facet counts kept by the ingest (`library-ingest.ts`). People are searched in their
+ * index (`contact-index.ts`), newest first; companies through IndexedDB's indexes, in name order.
  */
 
-export type ContactFacet = 'emailStatus' | 'seniority' | 'country'
-export type CompanyFacet = 'industry' | 'country'
+export type { CompanyFacet, ContactFacet } from './library-shape'
 
 export interface LibrarySearch<F extends string> {
   /**
@@ -56,9 +58,7 @@ interface Plan<T, I, F extends string> {
   facets: [F, string[]][]
 }
 
-function criteriaOf<F extends string>(
-  search: LibrarySearch<F>,
-): { words: string[]; facets: [F, string[]][] } {
+function criteriaOf<F extends string>(search: LibrarySearch<F>): LibraryMatch<F> {
   const facets = Object.entries(search.facets ?? {}).filter(
     (entry): entry is [F, string[]] => Array.isArray(entry[1]) && entry[1].length > 0,
   )
@@ -159,42 +159,61 @@ function reading<T, I, R>(table: Table<T, string, I>, work: () => Promise<R>): P
   return table.db.transaction('r', table, work)
 }
 
-function contactPlan(search: LibrarySearch<ContactFacet>, database: LeadkeeperDb) {
-  return planOf(database.contacts, search)
-}
-
 function companyPlan(search: LibrarySearch<CompanyFacet>, database: LeadkeeperDb) {
   return planOf(database.companies, search)
 }
 
-/** How much of a library a first page reads: `limit` matches (100 by default) within `readCap` entries. */
+/**
+ * How much of a library a first page reads: `limit` matches (100 by default) within `readCap`
+ * index entries (companies) or people checked (contacts).
+ */
 type FirstPage = { limit?: number; readCap?: number }
 
-/** The first `limit` contacts matching a search (100 by default), fast on any library size. */
+/** Reads of the people see one state of their blocks and index. */
+function readingContacts<R>(database: LeadkeeperDb, work: (index: ContactIndex) => Promise<R>): Promise<R> {
+  return database.transaction('r', contactTables(database), async () => work(await contactIndex(database)))
+}
+
+/**
+ * People a first page checks at most (a few milliseconds): a rarer match is left to
+ * `matchContactIds`, which checks a slice at a time. Also how much a full match checks between two
+ * moments given to the page.
+ */
+const firstPageScan = 100_000
+const scanSlice = firstPageScan
+
+const aMoment = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
+
+/** The first `limit` contacts matching a search (100 by default), newest first, fast on any size. */
 export function searchContacts(
   search: LibrarySearch<ContactFacet> & FirstPage,
   database: LeadkeeperDb = appDb,
 ): Promise<LibraryPage<ContactRecord>> {
-  const plan = contactPlan(search, database)
-  return reading(plan.table, () => firstMatches(plan, search.limit ?? 100, search.readCap))
+  const limit = search.limit ?? 100
+  return readingContacts(database, async (index) => {
+    // One more than asked, to know whether the page holds every match.
+    const { found, next } = index.scan(criteriaOf(search), 0, limit + 1, search.readCap ?? firstPageScan)
+    const items = await contactsAtSlots(database, found.slice(0, limit))
+    return { items, total: items.length, exact: found.length <= limit && next >= index.size }
+  })
 }
 
-/** The first `limit` companies matching a search (100 by default). */
-export function searchCompanies(
-  search: LibrarySearch<CompanyFacet> & FirstPage,
-  database: LeadkeeperDb = appDb,
-): Promise<LibraryPage<CompanyRecord>> {
-  const plan = companyPlan(search, database)
-  return reading(plan.table, () => firstMatches(plan, search.limit ?? 100, search.readCap))
-}
-
-/** The ids of every matching contact, in the order `searchContacts` pages them. */
-export function matchContactIds(
+/**
+ * The ids of every matching contact, in the order `searchContacts` pages them: the index is brought
+ * up to date in a transaction, then read a slice at a time, with a moment for the page between.
+ */
+export async function matchContactIds(
   search: LibrarySearch<ContactFacet>,
   database: LeadkeeperDb = appDb,
 ): Promise<string[]> {
-  const plan = contactPlan(search, database)
-  return reading(plan.table, () => matchKeys(plan))
+  const index = await readingContacts(database, async (index) => index)
+  const match = criteriaOf(search)
+  const ids: string[] = []
+  for (let from = 0; from < index.size; from += scanSlice) {
+    if (from > 0) await aMoment()
+    for (const slot of index.scan(match, from, Infinity, scanSlice).found) ids.push(index.idAt(slot))
+  }
+  return ids
 }
 
 /** The domains of every matching company, in the order `searchCompanies` pages them. */
@@ -206,12 +225,34 @@ export function matchCompanyDomains(
   return reading(plan.table, () => matchKeys(plan))
 }
 
+/** The first `limit` companies matching a search (100 by default). */
+export function searchCompanies(
+  search: LibrarySearch<CompanyFacet> & FirstPage,
+  database: LeadkeeperDb = appDb,
+): Promise<LibraryPage<CompanyRecord>> {
+  const plan = companyPlan(search, database)
+  return reading(plan.table, () => firstMatches(plan, search.limit ?? 100, search.readCap))
+}
+
 /**
- * Records `start` to `start + count` of the whole library in the order of an empty search, by
- * position (the index's cursor skips ahead natively): browsing everything needs no key list.
+ * People `start` to `start + count` of the whole library in the order of an empty search (newest
+ * first), by position: browsing everything needs no key list.
  */
 export function contactsAt(start: number, count: number, database: LeadkeeperDb = appDb) {
-  return database.contacts.orderBy('nameLower').offset(start).limit(count).toArray()
+  return readingContacts(database, (index) => {
+    const slots: number[] = []
+    for (let at = start; at < Math.min(start + count, index.size); at++) slots.push(index.size - 1 - at)
+    return contactsAtSlots(database, slots)
+  })
+}
+
+/** The people with these ids, in that order; an id nobody has is left out. */
+export function contactsByIds(ids: readonly string[], database: LeadkeeperDb = appDb) {
+  return readingContacts(database, () => contactsWithIds(database, ids))
+}
+
+export async function contactById(id: string, database: LeadkeeperDb = appDb) {
+  return (await contactsByIds([id], database))[0]
 }
 
 export function companiesAt(start: number, count: number, database: LeadkeeperDb = appDb) {

@@ -1,3 +1,4 @@
+import type { Answers } from '@domain/kinds'
 import type { CompanyRecord, ContactRecord, LibraryCountRecord } from './schema'
 import { CountChanges } from './counts'
 import { wordsOf } from './words'
@@ -6,6 +7,23 @@ import { wordsOf } from './words'
 
 export const contactFacets = ['emailStatus', 'seniority', 'country'] as const
 export const companyFacets = ['industry', 'country'] as const
+
+export type ContactFacet = (typeof contactFacets)[number]
+export type CompanyFacet = (typeof companyFacets)[number]
+
+/**
+ * When each kind of data was answered for this person. Records written before answers were kept
+ * tell it by what they hold: an email or its status, a phone, as of their last update.
+ */
+export function contactAnswers(
+  contact: Pick<ContactRecord, 'answers' | 'email' | 'emailStatus' | 'phone' | 'updatedAt'>,
+): Answers {
+  if (contact.answers) return contact.answers
+  const answers: Answers = {}
+  if (contact.email || contact.emailStatus) answers.email = contact.updatedAt
+  if (contact.phone) answers.phone = contact.updatedAt
+  return answers
+}
 
 type ContactWordFields = Pick<ContactRecord, 'fullName' | 'email' | 'companyDomain' | 'data'>
 

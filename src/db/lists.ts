@@ -10,7 +10,7 @@ import {
   type RunRowInput,
 } from '@domain/run'
 import { uniqueHeaders } from '@domain/read/sniff'
-import { contactAnswers } from './library-ingest'
+import { contactIndex, contactTables } from './library-contacts'
 import { createValidator, type ValidationSummary } from '@domain/validation'
 import { blockTables, deleteBlocks, eachBlock, putRows, rowAt, storedRowCount } from './blocks'
 import { applyTally, FacetTally, listCounts } from './facet-tally'
@@ -157,12 +157,9 @@ export function listOperations(database: LeadkeeperDb) {
   }
 
   /** Which of these identities ('first last@domain', lower-cased) the library already holds. */
-  function knownIdentities(identities: string[]): Promise<Set<string>> {
-    return database.contacts
-      .where('identity')
-      .anyOf(identities)
-      .keys()
-      .then((keys) => new Set(keys.map(String)))
+  async function knownIdentities(identities: string[]): Promise<Set<string>> {
+    const index = await database.transaction('r', contactTables(database), () => contactIndex(database))
+    return new Set(index.byIdentity(identities).keys())
   }
 
   /**
@@ -234,16 +231,10 @@ export function listOperations(database: LeadkeeperDb) {
   /** What the library holds about these identities ('first last@domain'), for a run's decisions. */
   async function libraryKnowledge(identities: string[]): Promise<Map<string, LibraryKnowledge>> {
     const known = new Map<string, LibraryKnowledge>()
-    const unique = [...new Set(identities.filter(Boolean))]
-    for (let start = 0; start < unique.length; start += pageSize) {
-      const contacts = await database.contacts
-        .where('identity')
-        .anyOf(unique.slice(start, start + pageSize))
-        .toArray()
-      for (const contact of contacts) {
-        const answers = contactAnswers(contact)
-        if (Object.keys(answers).length > 0) known.set(contact.identity, { contactId: contact.id, answers })
-      }
+    const index = await database.transaction('r', contactTables(database), () => contactIndex(database))
+    for (const [identity, slot] of index.byIdentity(identities.filter(Boolean))) {
+      const answers = index.answersAt(slot)
+      if (Object.keys(answers).length > 0) known.set(identity, { contactId: index.idAt(slot), answers })
     }
     return known
   }

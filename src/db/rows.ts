@@ -13,16 +13,11 @@ import {
 import { answeredData, rowNotes, withAnswer, type Answer, type Origin } from '@domain/row'
 import type { RowDecision } from '@domain/run'
 import { blockTables, eachBlock, putRows, readRange, readRows } from './blocks'
-import { asEnrichedRow, contactAnswers, upsertCompanies, upsertContacts } from './library-ingest'
+import { contactsWithIds, contactTables } from './library-contacts'
+import { asEnrichedRow, upsertCompanies, upsertContacts } from './library-ingest'
+import { contactAnswers } from './library-shape'
 import { activeFilters, isPlain, loadColumns, positionsOf, type RowQuery } from './row-query'
-import {
-  db as appDb,
-  parseRowKey,
-  type ContactRecord,
-  type LeadkeeperDb,
-  type Provenance,
-  type RowRecord,
-} from './schema'
+import { db as appDb, parseRowKey, type LeadkeeperDb, type Provenance, type RowRecord } from './schema'
 
 export { rowFacets, type FacetValue, type RowFacet } from './facet-tally'
 export type { RowQuery } from './row-query'
@@ -133,7 +128,7 @@ export async function applyResultBatches(
   const tables = [
     ...blockTables(database),
     database.lists,
-    database.contacts,
+    ...contactTables(database),
     database.companies,
     database.libraryCounts,
     database.facetCounts,
@@ -191,15 +186,13 @@ export async function applyKnownAnswers(
       decision.outcome === 'skipped',
   )
   if (wanted.length === 0) return { applied: 0 }
-  const tables = [...blockTables(database), database.contacts, database.facetCounts]
+  const tables = [...blockTables(database), ...contactTables(database), database.facetCounts]
   return database.transaction('rw', tables, async () => {
     const sourceIndexes = [...new Set(wanted.flatMap((decision) => decision.twins.map((twin) => twin.index)))]
     const sources = await readRows(database, listId, sourceIndexes)
     const contactIds = [...new Set(wanted.flatMap((decision) => decision.library?.contactId ?? []))]
     const contacts = new Map(
-      (await database.contacts.bulkGet(contactIds))
-        .filter((contact): contact is ContactRecord => contact !== undefined)
-        .map((contact) => [contact.id, contact]),
+      (await contactsWithIds(database, contactIds)).map((contact) => [contact.id, contact]),
     )
     const answers: { index: number; answer: Answer; contactId?: string | null }[] = []
     for (const decision of wanted) {

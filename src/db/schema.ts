@@ -1,6 +1,7 @@
 import Dexie, { type EntityTable, type Transaction } from 'dexie'
 import { blockSize, facetBlockOf } from './block-shape'
-import { companyWords, contactWords, LibraryTally } from './library-shape'
+import { contactBlockSize, keyBlockOf } from './contact-index'
+import { companyWords, contactWords, LibraryTally, type ContactFacet } from './library-shape'
 import { descriptiveFacets, FacetTally, unknownValue, type FacetValue, type RowFacet } from './facet-tally'
 import type { ChannelInput, JobCounts, JobKind, JobState } from '@shared/contract'
 import type { Answers } from '@domain/kinds'
@@ -144,6 +145,38 @@ export interface ContactRecord {
   updatedAt: number
 }
 
+/**
+ * The library's people, `contactBlockSize` to a record, in the order they were first stored: person
+ * s (their slot) is in block ⌊s / size⌋. A person merged with what is known keeps their slot.
+ */
+export interface ContactBlock {
+  block: number
+  contacts: ContactRecord[]
+}
+
+/**
+ * What finds a block's people without reading them (`contact-index.ts`), beside the block and
+ * written with it: ids, identities, search words, answers, facet columns and key hashes.
+ */
+export interface ContactKeyBlock {
+  block: number
+  ids: string[]
+  identities: string[]
+  /** Each person's `words`, each after a space. */
+  words: string[]
+  answers: Answers[]
+  /** Four a person (id, email, identity, contact-id word), 0 where absent. */
+  hashes: Uint32Array
+  facets: Record<ContactFacet, { values: string[]; codes: Uint8Array | Uint16Array }>
+}
+
+/** Each contact block's revision, bumped with every write, and how many people there are. */
+export interface ContactRevisions {
+  id: 'contacts'
+  size: number
+  revs: number[]
+}
+
 /** The same company is one record, keyed by its lower-case domain. */
 export interface CompanyRecord {
   domain: string
@@ -253,7 +286,9 @@ export class LeadkeeperDb extends Dexie {
   blocks!: Dexie.Table<RowBlock, [string, number]>
   blockFacets!: Dexie.Table<FacetBlock, [string, number]>
   blockRevs!: EntityTable<BlockRevisions, 'listId'>
-  contacts!: EntityTable<ContactRecord, 'id'>
+  contactBlocks!: EntityTable<ContactBlock, 'block'>
+  contactKeys!: EntityTable<ContactKeyBlock, 'block'>
+  contactRevs!: EntityTable<ContactRevisions, 'id'>
   companies!: EntityTable<CompanyRecord, 'domain'>
   jobs!: EntityTable<JobMirror, 'jobId'>
   mappings!: EntityTable<SavedMapping, 'signature'>
@@ -314,11 +349,19 @@ export class LeadkeeperDb extends Dexie {
           })
         await tx.table<LibraryCountRecord>('libraryCounts').bulkPut(counts.records())
       })
+    // The library's people move into blocks (one record each caps writes near 14,000 a second);
+    // the old table goes in the next version, once they are copied.
+    this.version(6)
+      .stores({ contactBlocks: 'block', contactKeys: 'block', contactRevs: 'id' })
+      .upgrade((tx) => contactsIntoBlocks(tx))
+    this.version(7).stores({ contacts: null })
   }
 }
 
 export interface UpgradeProgress {
-  /** Rows moved so far, of `total`. */
+  /** What is moved: a list's rows or the library's people. */
+  what: 'rows' | 'contacts'
+  /** Moved so far, of `total`. */
   done: number
   total: number
 }
@@ -335,9 +378,7 @@ export function onUpgradeProgress(listener: (progress: UpgradeProgress) => void)
 async function rowsIntoBlocks(tx: Transaction): Promise<void> {
   const rows = tx.table<RowRecord, [string, number]>('rows')
   const total = await rows.count()
-  const report = (done: number) => {
-    for (const listener of upgradeListeners) listener({ done, total })
-  }
+  const report = reporter('rows', total)
   report(0)
   let done = 0
   let after: [string, number] | null = null
@@ -383,6 +424,60 @@ async function rowsIntoBlocks(tx: Transaction): Promise<void> {
 }
 
 const upgradePage = 10_000
+
+function reporter(what: UpgradeProgress['what'], total: number): (done: number) => void {
+  return (done) => {
+    for (const listener of upgradeListeners) listener({ what, done, total })
+  }
+}
+
+/**
+ * Version 6: every person of the one-record-each table into blocks, in the order they were first
+ * stored (a first pass reads when, a second moves them), each block with its keys.
+ */
+async function contactsIntoBlocks(tx: Transaction): Promise<void> {
+  const contacts = tx.table<ContactRecord, string>('contacts')
+  const total = await contacts.count()
+  // Each pass is half the work: the dialog counts a person moved once both are done.
+  const report = reporter('contacts', total)
+  const half = (steps: number) => report(Math.floor(steps / 2))
+  report(0)
+  const order: { at: number; id: string }[] = []
+  let after: string | null = null
+  for (;;) {
+    const page: ContactRecord[] = await (
+      after === null ? contacts.toCollection() : contacts.where(':id').above(after)
+    )
+      .limit(upgradePage)
+      .toArray()
+    if (page.length === 0) break
+    for (const contact of page) order.push({ at: contact.firstSeenAt ?? 0, id: contact.id })
+    after = page[page.length - 1]!.id
+    half(order.length)
+  }
+  order.sort((a, b) => a.at - b.at || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+  const revs: number[] = []
+  for (let start = 0; start < order.length; start += upgradePage) {
+    const ids = order.slice(start, start + upgradePage).map(({ id }) => id)
+    const records = (await contacts.bulkGet(ids)).map((contact) => ({
+      ...contact!,
+      words: contact!.words ?? contactWords(contact!),
+    }))
+    const blocks: ContactBlock[] = []
+    for (let at = 0; at < records.length; at += contactBlockSize) {
+      const block = (start + at) / contactBlockSize
+      blocks.push({ block, contacts: records.slice(at, at + contactBlockSize) })
+      revs[block] = 1
+    }
+    await tx.table<ContactBlock>('contactBlocks').bulkPut(blocks)
+    await tx
+      .table<ContactKeyBlock>('contactKeys')
+      .bulkPut(blocks.map(({ block, contacts }) => keyBlockOf(block, contacts)))
+    half(total + start + ids.length)
+  }
+  await tx.table<ContactRevisions>('contactRevs').put({ id: 'contacts', size: order.length, revs })
+  report(total)
+}
 
 async function putBlocks(tx: Transaction, blocks: RowBlock[]): Promise<void> {
   if (blocks.length === 0) return

@@ -38,3 +38,9 @@ export function searchWords(text: string): string[] {
 export function matchesWords(recordWords: readonly string[], search: readonly string[]): boolean {
   return search.every((word) => recordWords.some((known) => known.startsWith(word)))
 }
+
+/** A library search as the index checks it: folded search words, and the facet values wanted. */
+export interface LibraryMatch<F extends string> {
+  words: string[]
+  facets: [F, string[]][]
+}

@@ -6,7 +6,9 @@ import {
   companiesAt,
   companyFacetCounts,
   contactFacetCounts,
+  contactById,
   contactsAt,
+  contactsByIds,
   isEverything,
   matchCompanyDomains,
   matchContactIds,
@@ -16,6 +18,7 @@ import {
   type ContactFacet,
   type FacetCount,
 } from '@/db/library-query'
+import { countContacts } from '@/db/library-contacts'
 import { db, type CompanyRecord, type ContactRecord } from '@/db/schema'
 
 export type LibraryTab = 'contacts' | 'companies'
@@ -59,7 +62,7 @@ export const useLibraryStore = defineStore('library', () => {
     if (subscriptions.length > 0) return
     subscriptions = [
       liveQuery(async () => ({
-        contacts: await db.contacts.count(),
+        contacts: await countContacts(db),
         companies: await db.companies.count(),
       })).subscribe({
         next: (next) => {
@@ -115,8 +118,8 @@ export const useLibraryStore = defineStore('library', () => {
       watchFacets()
       if (first.exact) return
       if (isEverything(contacts ? contactSearch : companySearch)) {
-        // Everything, in name order: a count, and rows read by position, without a million keys.
-        const total = await (contacts ? db.contacts.count() : db.companies.count())
+        // Everything, newest first: a count, and rows read by position, without a million keys.
+        const total = await (contacts ? countContacts(db) : db.companies.count())
         if (run !== searching) return
         keys = null
         matching.value = total
@@ -155,23 +158,32 @@ export const useLibraryStore = defineStore('library', () => {
 
   /** Rows of the first page are served as the search read them; the rest by key or by position. */
   async function fetchRecords<T>(
-    table: { bulkGet(keys: string[]): Promise<(T | undefined)[]> },
+    byKeys: (keys: string[]) => Promise<T[]>,
     at: (start: number, count: number) => Promise<T[]>,
     start: number,
     count: number,
   ): Promise<T[]> {
     if (start + count <= firstPage.length) return firstPage.slice(start, start + count) as T[]
     if (keys === null) return at(start, count)
-    const records = await table.bulkGet(keys.slice(start, start + count))
-    return records.filter((record): record is T => record !== undefined)
+    return byKeys(keys.slice(start, start + count))
   }
 
   function fetchContacts(start: number, count: number): Promise<ContactRecord[]> {
-    return fetchRecords<ContactRecord>(db.contacts, contactsAt, start, count)
+    return fetchRecords<ContactRecord>((ids) => contactsByIds(ids), contactsAt, start, count)
+  }
+
+  async function companiesByDomains(domains: string[]): Promise<CompanyRecord[]> {
+    const records = await db.companies.bulkGet(domains)
+    return records.filter((record): record is CompanyRecord => record !== undefined)
   }
 
   function fetchCompanies(start: number, count: number): Promise<CompanyRecord[]> {
-    return fetchRecords<CompanyRecord>(db.companies, companiesAt, start, count)
+    return fetchRecords<CompanyRecord>(companiesByDomains, companiesAt, start, count)
+  }
+
+  /** One person, by id: what a list row's drawer links to. */
+  function contact(id: string): Promise<ContactRecord | undefined> {
+    return contactById(id)
   }
 
   return {
@@ -195,5 +207,6 @@ export const useLibraryStore = defineStore('library', () => {
     setCompanyFacet,
     fetchContacts,
     fetchCompanies,
+    contact,
   }
 })

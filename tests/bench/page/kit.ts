@@ -19,7 +19,9 @@ interface Table {
 }
 interface Database {
   libraryCounts: Table
-  contacts: Table
+  contactBlocks: Table
+  contactKeys: Table
+  contactRevs: Table
   lists: Table
   facetCounts: Table
   transaction<T>(mode: string, tables: Table | Table[], work: () => Promise<T>): Promise<T>
@@ -670,7 +672,7 @@ const kit = {
   /** Library contacts as the library stores them, `count` of them, in batches. */
   async seedContacts(count: number): Promise<{ ms: number }> {
     const db = lk().db
-    await db.contacts.clear()
+    await Promise.all([db.contactBlocks.clear(), db.contactKeys.clear(), db.contactRevs.clear()])
     await db.libraryCounts.clear()
     const source = { kind: 'list', id: 'bench', label: 'bench', at: 0 }
     let writing = 0

@@ -21,3 +21,23 @@ export function countRecords(page: Page, stores: string[]): Promise<number> {
     stores,
   )
 }
+
+/** How many people the app's library holds: the count kept beside their blocks. */
+export function libraryPeople(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve, reject) => {
+        const request = indexedDB.open('leadkeeper')
+        request.onerror = () => reject(request.error)
+        request.onsuccess = () => {
+          const database = request.result
+          const read = database.transaction('contactRevs').objectStore('contactRevs').get('contacts')
+          read.onsuccess = () => {
+            database.close()
+            resolve((read.result as { size: number } | undefined)?.size ?? 0)
+          }
+          read.onerror = () => reject(read.error)
+        }
+      }),
+  )
+}

@@ -280,7 +280,7 @@ export async function seedDatabase(page: Page, options: { awaitUpgrade?: boolean
     { listId: seededListId, rowCount: seededRows, enriched: enrichedRows, cycle: [...emailStatusCycle] },
   )
   await page.goto(appUrl)
-  // The app upgrades the database as it opens it (version 5 of Dexie is IndexedDB version 50); a
+  // The app upgrades the database as it opens it (version 7 of Dexie is IndexedDB version 70); a
   // reload before that ends rolls the upgrade back and starts it again. indexedDB.databases() may
   // name the new version while its upgrade still runs, so wait for an opening of our own: it is
   // queued behind the app's upgrade and answers only once that upgrade has committed.
@@ -291,7 +291,7 @@ export async function seedDatabase(page: Page, options: { awaitUpgrade?: boolean
           const request = indexedDB.open('leadkeeper')
           request.onsuccess = () => {
             const database = request.result
-            const upgraded = database.version === 50
+            const upgraded = database.version === 70
             database.close()
             resolve(upgraded)
           }

@@ -2,6 +2,7 @@ import 'fake-indexeddb/auto'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { listOperations, type ListOperations } from '@/db/lists'
 import { LeadkeeperDb, type ColumnMapping, type ContactRecord } from '@/db/schema'
+import { putContacts } from '../support/library'
 import { allRows, rowAt, updateRow } from '../support/rows'
 import { storeRows } from '@/db/import-rows'
 
@@ -122,7 +123,7 @@ describe('validateList', () => {
   ]
 
   it('finds each kind of issue, writes it on the row and gives examples with row indexes', async () => {
-    await database.contacts.add(contact('kim park@known.io'))
+    await putContacts(database, [contact('kim park@known.io')])
     const list = await listWith(rows)
     const summary = await lists.validateList(list.id, mapping)
     expect(summary.rows).toBe(9)
@@ -173,7 +174,7 @@ describe('validateList', () => {
   })
 
   it('tells what the library holds about people, per kind of data', async () => {
-    await database.contacts.bulkAdd([
+    await putContacts(database, [
       { ...contact('kim park@known.io'), email: 'kim@known.io', updatedAt: 1_000 },
       { ...contact('ann lee@known.io'), answers: { phone: 2_000 } },
       contact('nobody here@known.io'),

@@ -4,6 +4,7 @@ import type { ResultRow } from '@shared/contract'
 import Dexie from 'dexie'
 import { listOperations } from '@/db/lists'
 import { LeadkeeperDb, rowKey, type ListRecord, type RowRecord } from '@/db/schema'
+import { allContacts, contactById, countContacts, putContacts } from '../support/library'
 import { allRows, rowAt } from '../support/rows'
 import {
   applyEnrichmentResults,
@@ -90,13 +91,15 @@ describe('applyKnownAnswers', () => {
     const database = freshDb()
     await seed(database, 'L', 4)
     await applyEnrichmentResults('L', [{ ...found('L', 0), kinds: ['email'] }], 100, database)
-    await database.contacts.put({
-      ...(await database.contacts.get('c:1000'))!,
-      id: 'c:lib',
-      phone: '+44 20',
-      data: { contact_phone_number: '+44 20', company_head_quarters_country: 'France' },
-      answers: { phone: 50 },
-    })
+    await putContacts(database, [
+      {
+        ...(await contactById('c:1000', database))!,
+        id: 'c:lib',
+        phone: '+44 20',
+        data: { contact_phone_number: '+44 20', company_head_quarters_country: 'France' },
+        answers: { phone: 50 },
+      },
+    ])
     const before = await facetCounts('L', database)
     await applyKnownAnswers(
       'L',
@@ -176,7 +179,7 @@ describe('applyEnrichmentResults', () => {
       { value: 0, count: 9 },
       { value: 1, count: 1 },
     ])
-    const contact = (await database.contacts.get('c:1007'))!
+    const contact = (await contactById('c:1007', database))!
     expect(contact.sources).toEqual([{ kind: 'list', id: 'L', label: 'List L', at: 5000 }])
     expect((await database.companies.get('d0.com'))!.sources[0]!.label).toBe('List L')
   })
@@ -207,7 +210,7 @@ describe('applyEnrichmentResults', () => {
     await applyEnrichmentResults('L', batch, 10, database)
     const snapshot = async () => ({
       rows: await allRows(database),
-      contacts: await database.contacts.toArray(),
+      contacts: await allContacts(database),
       companies: await database.companies.toArray(),
     })
     const once = await snapshot()
@@ -250,8 +253,8 @@ describe('applyEnrichmentResults', () => {
     await seed(database, 'B', 3)
     await applyEnrichmentResults('A', [found('A', 1)], 10, database)
     await applyEnrichmentResults('B', [found('B', 1)], 20, database)
-    expect(await database.contacts.count()).toBe(1)
-    const contact = (await database.contacts.get('c:1001'))!
+    expect(await countContacts(database)).toBe(1)
+    const contact = (await contactById('c:1001', database))!
     expect(contact.sources.map((one) => one.id)).toEqual(['A', 'B'])
     expect((await rowAt(database, 'B', 1))!.contactId).toBe('c:1001')
   })

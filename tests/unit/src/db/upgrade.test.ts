@@ -7,8 +7,11 @@ import {
   matchCompanyDomains,
   matchContactIds,
 } from '@/db/library-query'
+import { contactFromPayload, upsertContacts } from '@/db/library-ingest'
+import { listOperations } from '@/db/lists'
 import { rowIndexes, facetCounts } from '@/db/rows'
 import { LeadkeeperDb, onUpgradeProgress, type RowRecord, type UpgradeProgress } from '@/db/schema'
+import { allContacts, contactById, countContacts } from '../support/library'
 import { allRows } from '../support/rows'
 
 /** The database as the version before row blocks declared it (versions 1 and 2 of schema.ts). */
@@ -93,8 +96,9 @@ describe('upgrading a version-2 database', () => {
     await database.open()
     stop()
 
-    expect(database.verno).toBe(5)
+    expect(database.verno).toBe(7)
     expect(database.tables.map((table) => table.name)).not.toContain('rows')
+    expect(database.tables.map((table) => table.name)).not.toContain('contacts')
     const rowsA = await allRows(database, 'A')
     expect(rowsA).toHaveLength(2_345)
     expect(rowsA[2_344]).toEqual(
@@ -119,7 +123,7 @@ describe('upgrading a version-2 database', () => {
       { value: 'found', count: 782 },
     ])
     // The library gains its search words and kept counts.
-    expect(await database.contacts.get('n:zoe brown@c.com')).toMatchObject({
+    expect(await contactById('n:zoe brown@c.com', database)).toMatchObject({
       identity: 'zoe brown@c.com',
       words: ['zoe', 'brown', 'zoe@c.com', 'c.com', 'c:42'],
     })
@@ -127,9 +131,96 @@ describe('upgrading a version-2 database', () => {
     expect(await matchCompanyDomains({ prefix: 'ce' }, database)).toEqual(['c.com'])
     expect((await contactFacetCounts(database)).country).toEqual([{ value: 'France', count: 1 }])
     expect((await companyFacetCounts(database)).industry).toEqual([{ value: 'Retail', count: 1 }])
-    expect(seen[0]).toEqual({ done: 0, total: 2_348 })
-    expect(seen.at(-1)).toEqual({ done: 2_348, total: 2_348 })
-    expect(seen.length).toBeGreaterThan(2)
+    const rows = seen.filter((progress) => progress.what === 'rows')
+    expect(rows[0]).toEqual({ what: 'rows', done: 0, total: 2_348 })
+    expect(rows.at(-1)).toEqual({ what: 'rows', done: 2_348, total: 2_348 })
+    expect(rows.length).toBeGreaterThan(2)
+    database.close()
+  })
+})
+
+/** The database as the version before people in blocks declared it (versions 1 to 5 of schema.ts). */
+class VersionFiveDb extends VersionTwoDb {
+  constructor(name: string) {
+    super(name)
+    this.version(3).stores({ blocks: '[listId+block]', blockFacets: '[listId+block]', blockRevs: 'listId' })
+    this.version(4).stores({ rows: null })
+    this.version(5).stores({
+      contacts: 'id, identity, nameLower, *words, emailStatus, seniority, country',
+      companies: 'domain, nameLower, *words, industry, country',
+      libraryCounts: '[table+facet+value]',
+    })
+  }
+}
+
+describe('upgrading a version-5 library', () => {
+  it('moves every person into blocks in the order first stored, found again by every key, with progress', async () => {
+    const name = 'up5-' + crypto.randomUUID()
+    const old = new VersionFiveDb(name)
+    const count = 450
+    // Stored in an order of their own: person i was first seen at time (i * 7) % count.
+    const people = Array.from({ length: count }, (_, i) => {
+      const contact = contactFromPayload({
+        contact_id: i % 3 === 0 ? `id${i}` : undefined,
+        contact_first_name: i % 2 ? 'Zoë' : 'Ada',
+        contact_last_name: `Brown${i}`,
+        contact_email_address: i % 3 === 1 ? `p${i}@c.com` : '',
+        contact_location_country: i % 5 ? 'France' : 'Spain',
+        company_domain: 'c.com',
+      })!
+      return { ...contact, sources: [], firstSeenAt: (i * 7) % count, updatedAt: 1, answers: { email: i } }
+    })
+    await old.table('contacts').bulkPut(people)
+    await old.table('libraryCounts').bulkPut([
+      { table: 'contacts', facet: 'country', value: 'France', count: 360 },
+      { table: 'contacts', facet: 'country', value: 'Spain', count: 90 },
+    ])
+    old.close()
+
+    const seen: UpgradeProgress[] = []
+    const stop = onUpgradeProgress((progress) => seen.push({ ...progress }))
+    const database = new LeadkeeperDb(name)
+    await database.open()
+    stop()
+
+    expect(database.verno).toBe(7)
+    expect(await countContacts(database)).toBe(count)
+    expect(await database.contactBlocks.count()).toBe(3)
+    const byFirstSeen = [...people].sort((a, b) => a.firstSeenAt - b.firstSeenAt)
+    // Newest first: the last first seen leads.
+    expect((await allContacts(database)).map((contact) => contact.id)).toEqual(
+      byFirstSeen.map((contact) => contact.id).reverse(),
+    )
+    for (const person of [people[0]!, people[1]!, people[2]!, people[449]!]) {
+      expect(await contactById(person.id, database)).toEqual(person)
+    }
+    expect(await matchContactIds({ prefix: 'zoe brown1' }, database)).toHaveLength(56)
+    expect(await matchContactIds({ prefix: 'brown7', facets: { country: ['Spain'] } }, database)).toEqual([
+      'c:id75',
+      'e:p70@c.com',
+    ])
+    expect((await contactFacetCounts(database)).country).toEqual([
+      { value: 'France', count: 360 },
+      { value: 'Spain', count: 90 },
+    ])
+    // A later payload finds each person under the key they were stored by: no one is added.
+    await upsertContacts(
+      [
+        { contact_id: 'id3', contact_full_name: 'Ada Brown3' },
+        { contact_email_address: 'p4@c.com' },
+        { contact_first_name: 'Zoë', contact_last_name: 'Brown5', company_domain: 'c.com' },
+      ],
+      { kind: 'lookup', id: 'l', label: 'Lookup', at: 2 },
+      database,
+    )
+    expect(await countContacts(database)).toBe(count)
+    const known = await listOperations(database).libraryKnowledge(['zoë brown5@c.com', 'ada brown8@c.com'])
+    expect(known.get('zoë brown5@c.com')).toEqual({ contactId: people[5]!.id, answers: { email: 5 } })
+    expect(known.get('ada brown8@c.com')).toEqual({ contactId: people[8]!.id, answers: { email: 8 } })
+
+    const moved = seen.filter((progress) => progress.what === 'contacts')
+    expect(moved[0]).toEqual({ what: 'contacts', done: 0, total: count })
+    expect(moved.at(-1)).toEqual({ what: 'contacts', done: count, total: count })
     database.close()
   })
 })

@@ -27,7 +27,7 @@ function people(from = 0, count = 250) {
 
 beforeEach(async () => {
   setActivePinia(createPinia())
-  await db.contacts.clear()
+  await Promise.all([db.contactBlocks.clear(), db.contactKeys.clear(), db.contactRevs.clear()])
   await db.companies.clear()
   await db.libraryCounts.clear()
   await upsertContacts(people(), source)
@@ -59,12 +59,13 @@ describe('the library store', () => {
     expect(all.every((id) => Number(id.slice(2)) % 5 < 3)).toBe(true)
   })
 
-  it('browses the whole library by position, in name order, from its count', async () => {
+  it('browses the whole library by position, newest first, from its count', async () => {
     const store = useLibraryStore()
     await store.search()
     expect(store.matching).toBe(250)
     expect(store.counting).toBe(false)
     const all = await matchContactIds({})
+    expect(all).toEqual(Array.from({ length: 250 }, (_, i) => `c:${249 - i}`))
     const rows = [...(await store.fetchContacts(0, 100)), ...(await store.fetchContacts(100, 100))]
     rows.push(...(await store.fetchContacts(200, 100)))
     expect(rows.map((contact) => contact.id)).toEqual(all)
@@ -96,9 +97,9 @@ describe('the library store', () => {
     // The broad search takes two steps, the narrow one a single step: it ends first.
     await Promise.all([store.setPrefix('m'), store.setPrefix('otto'), store.setPrefix('p12')])
     const rows = await store.fetchContacts(0, 100)
-    // Email order: '0' sorts before '@'.
+    // Newest first: people 129 down to 120, then 12.
     expect(rows.map((contact) => contact.email)).toEqual([
-      ...Array.from({ length: 10 }, (_, i) => `p12${i}@c${i}.com`),
+      ...Array.from({ length: 10 }, (_, i) => `p12${9 - i}@c${9 - i}.com`),
       'p12@c2.com',
     ])
     expect(store.matching).toBe(11)

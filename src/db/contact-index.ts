@@ -1,0 +1,213 @@
+import type { Answers } from '@domain/kinds'
+import { contactAnswers, contactFacets, type ContactFacet } from './library-shape'
+import type { ContactKeyBlock, ContactRecord } from './schema'
+import { fold, type LibraryMatch } from './words'
+
+/**
+ * What finds the library's people without reading them: each block's ids, identities, search words,
+ * facets and key hashes, held in memory and kept up to date by block revision. One IndexedDB record
+ * per person costs ~70 µs to write whatever it holds, so people are stored in blocks
+ * (`contactBlockSize` to a record) and this index, rebuilt from small key blocks, does what
+ * IndexedDB's per-record indexes did: find a person by any key, search by words and facets.
+ */
+
+/**
+ * People to a block. Small enough that the 30 rows of a screen scattered over a search read a few
+ * hundred kilobytes, large enough that a record's write cost is nothing per person.
+ */
+export const contactBlockSize = 200
+
+export const contactBlockOf = (slot: number): number => Math.floor(slot / contactBlockSize)
+
+/** Keys hashed per person in a key block: id, email, identity, contact-id word (0 when absent). */
+const keysPerContact = 4
+
+/** FNV-1a over the UTF-16 units, to 30 bits so the hash is a small integer; never 0. */
+export function keyHash(key: string): number {
+  let hash = 0x811c9dc5
+  for (let at = 0; at < key.length; at++) {
+    hash ^= key.charCodeAt(at)
+    hash = Math.imul(hash, 0x01000193)
+  }
+  return hash >>> 2 || 1
+}
+
+/**
+ * Every key a person is found by when a payload names them (`library-ingest.ts`): the record's id,
+ * its email, its 'first last@domain' identity and its contact-id word.
+ */
+export function contactKeys(
+  contact: Pick<ContactRecord, 'id' | 'emailLower' | 'identity'> & { words?: readonly string[] },
+): string[] {
+  const keys = [contact.id]
+  if (contact.emailLower) keys.push(`e:${contact.emailLower}`)
+  if (contact.identity) keys.push(`n:${contact.identity}`)
+  const idWord = contact.id.startsWith('c:')
+    ? fold(contact.id)
+    : contact.words?.find((word) => word.startsWith('c:'))
+  if (idWord) keys.push(idWord)
+  return [...new Set(keys)]
+}
+
+function column(values: readonly string[]): { values: string[]; codes: Uint8Array | Uint16Array } {
+  const known = new Map<string, number>()
+  const distinct: string[] = []
+  const codes = new Uint16Array(values.length)
+  values.forEach((value, at) => {
+    let code = known.get(value)
+    if (code === undefined) {
+      code = distinct.length
+      known.set(value, code)
+      distinct.push(value)
+    }
+    codes[at] = code
+  })
+  return { values: distinct, codes: distinct.length <= 256 ? Uint8Array.from(codes) : codes }
+}
+
+/** The key block of a block's people: written with the block, in the same transaction. */
+export function keyBlockOf(block: number, contacts: readonly (ContactRecord | undefined)[]): ContactKeyBlock {
+  const hashes = new Uint32Array(contacts.length * keysPerContact)
+  contacts.forEach((contact, at) => {
+    if (!contact) return
+    contactKeys(contact).forEach((key, k) => (hashes[at * keysPerContact + k] = keyHash(key)))
+  })
+  const facets = {} as ContactKeyBlock['facets']
+  for (const facet of contactFacets) facets[facet] = column(contacts.map((contact) => contact?.[facet] ?? ''))
+  return {
+    block,
+    ids: contacts.map((contact) => contact?.id ?? ''),
+    identities: contacts.map((contact) => contact?.identity ?? ''),
+    // A leading space before each word: a search word starts a word where ' ' + it occurs.
+    words: contacts.map((contact) => (contact ? ` ${(contact.words ?? []).join(' ')}` : '')),
+    answers: contacts.map((contact) => (contact ? contactAnswers(contact) : {})),
+    hashes,
+    facets,
+  }
+}
+
+/** The library's people in memory, by slot: slot s is the (s+1)-th person first stored. */
+export class ContactIndex {
+  /** Each block's revision as loaded; a stored revision that differs means reload that block. */
+  readonly revs: number[] = []
+  private readonly blocks: ContactKeyBlock[] = []
+  /** Key hash → slot, or slots when several keys share a hash. */
+  private readonly byHash = new Map<number, number | number[]>()
+  private slots = 0
+
+  /** How many people the library holds. */
+  get size(): number {
+    return this.slots
+  }
+
+  /** Takes a block's keys at a revision, unless a later revision of it is in already. */
+  put(keys: ContactKeyBlock, rev: number): void {
+    const known = this.revs[keys.block]
+    if (known !== undefined && known >= rev) return
+    const old = this.blocks[keys.block]
+    if (old) this.hashes(old, (hash, slot) => this.unlink(hash, slot))
+    this.blocks[keys.block] = keys
+    this.revs[keys.block] = rev
+    this.hashes(keys, (hash, slot) => this.link(hash, slot))
+    this.slots = Math.max(this.slots, keys.block * contactBlockSize + keys.ids.length)
+  }
+
+  /** The slots a key may be at (a hash shared by other keys gives theirs too: check the record). */
+  candidates(key: string): number[] {
+    const found = this.byHash.get(keyHash(key))
+    return found === undefined ? [] : typeof found === 'number' ? [found] : found
+  }
+
+  slotOfId(id: string): number | undefined {
+    return this.candidates(id).find((slot) => this.idAt(slot) === id)
+  }
+
+  idAt(slot: number): string {
+    return this.blocks[contactBlockOf(slot)]?.ids[slot % contactBlockSize] ?? ''
+  }
+
+  identityAt(slot: number): string {
+    return this.blocks[contactBlockOf(slot)]?.identities[slot % contactBlockSize] ?? ''
+  }
+
+  answersAt(slot: number): Answers {
+    return this.blocks[contactBlockOf(slot)]?.answers[slot % contactBlockSize] ?? {}
+  }
+
+  /** The slots of people with these identities ('first last@domain'), by identity. */
+  byIdentity(identities: readonly string[]): Map<string, number> {
+    const found = new Map<string, number>()
+    for (const identity of identities) {
+      const slot = this.candidates(`n:${identity}`).find((at) => this.identityAt(at) === identity)
+      if (slot !== undefined && !found.has(identity)) found.set(identity, slot)
+    }
+    return found
+  }
+
+  /**
+   * Matches of a search, newest first, from the `from`-th person in that order: at most `limit`,
+   * checking at most `budget` people. Returns the slots found and where to go on from.
+   */
+  scan(match: LibraryMatch<ContactFacet>, from: number, limit: number, budget = Infinity) {
+    const found: number[] = []
+    let position = from
+    const end = Math.min(this.slots, from + budget)
+    while (position < end && found.length < limit) {
+      const slot = this.slots - 1 - position
+      const block = this.blocks[contactBlockOf(slot)]
+      const first = contactBlockOf(slot) * contactBlockSize
+      const allowed = block ? this.allowedCodes(block, match) : null
+      if (!block || !allowed) {
+        // Nobody in this block can match: on to the next.
+        position += Math.min(slot - first + 1, end - position)
+        continue
+      }
+      // Down the block, newest first, to its first slot or the end of the budget.
+      for (let at = slot; at >= first && position < end && found.length < limit; at--, position++) {
+        const inBlock = at - first
+        if (block.ids[inBlock] === '') continue
+        if (!allowed.every(([codes, ok]) => ok[codes[inBlock]!] === 1)) continue
+        const words = block.words[inBlock]!
+        if (match.words.every((word) => words.includes(` ${word}`))) found.push(at)
+      }
+    }
+    return { found, next: position }
+  }
+
+  /** Per facet searched, the block's codes and which of them are wanted (null: none is). */
+  private allowedCodes(block: ContactKeyBlock, match: LibraryMatch<ContactFacet>) {
+    const allowed: [Uint8Array | Uint16Array, Uint8Array][] = []
+    for (const [facet, values] of match.facets) {
+      const column = block.facets[facet]
+      const ok = new Uint8Array(column.values.length)
+      column.values.forEach((value, code) => (ok[code] = values.includes(value) ? 1 : 0))
+      if (!ok.includes(1)) return null
+      allowed.push([column.codes, ok])
+    }
+    return allowed
+  }
+
+  private hashes(keys: ContactKeyBlock, each: (hash: number, slot: number) => void): void {
+    const base = keys.block * contactBlockSize
+    for (let at = 0; at < keys.hashes.length; at++) {
+      const hash = keys.hashes[at]!
+      if (hash !== 0) each(hash, base + Math.floor(at / keysPerContact))
+    }
+  }
+
+  private link(hash: number, slot: number): void {
+    const known = this.byHash.get(hash)
+    if (known === undefined) this.byHash.set(hash, slot)
+    else if (typeof known === 'number') this.byHash.set(hash, [known, slot])
+    else known.push(slot)
+  }
+
+  private unlink(hash: number, slot: number): void {
+    const known = this.byHash.get(hash)
+    if (known === slot) this.byHash.delete(hash)
+    else if (Array.isArray(known)) {
+      const left = known.filter((one) => one !== slot)
+      this.byHash.set(hash, left.length === 1 ? left[0]! : left)
+    }
+  }
+}

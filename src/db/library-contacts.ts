@@ -1,0 +1,131 @@
+import Dexie from 'dexie'
+import { contactBlockOf, contactBlockSize, ContactIndex, keyBlockOf } from './contact-index'
+import type { ContactBlock, ContactRecord, ContactRevisions, LeadkeeperDb } from './schema'
+
+/**
+ * The library's people in their blocks: the index that finds them (`contact-index.ts`), kept up to
+ * date with what is stored, reading them by slot, and writing changed blocks with their keys. Call
+ * these inside a transaction over `contactTables(database)`.
+ */
+
+export const contactTables = (database: LeadkeeperDb) => [
+  database.contactBlocks,
+  database.contactKeys,
+  database.contactRevs,
+]
+
+const indexes = new WeakMap<LeadkeeperDb, ContactIndex>()
+
+/** Key blocks read per request when the index catches up: a few hundred kilobytes. */
+const keyBlocksPerRead = 64
+
+async function storedRevisions(database: LeadkeeperDb): Promise<ContactRevisions> {
+  return (await database.contactRevs.get('contacts')) ?? { id: 'contacts', size: 0, revs: [] }
+}
+
+/**
+ * The index of the database's people, with every block whose stored revision differs read again:
+ * none, most times; all of them the first time. A library emptied or older than the index starts
+ * it anew.
+ */
+export async function contactIndex(database: LeadkeeperDb): Promise<ContactIndex> {
+  const stored = await storedRevisions(database)
+  let index = indexes.get(database)
+  if (
+    !index ||
+    stored.size < index.size ||
+    index.revs.some((rev, block) => (stored.revs[block] ?? 0) < rev)
+  ) {
+    index = new ContactIndex()
+    indexes.set(database, index)
+  }
+  const stale: number[] = []
+  stored.revs.forEach((rev, block) => {
+    if (index.revs[block] !== rev) stale.push(block)
+  })
+  for (let start = 0; start < stale.length; start += keyBlocksPerRead) {
+    const numbers = stale.slice(start, start + keyBlocksPerRead)
+    const keys = await database.contactKeys.bulkGet(numbers)
+    keys.forEach((block, at) => {
+      if (block) index.put(block, stored.revs[numbers[at]!]!)
+    })
+  }
+  return index
+}
+
+/** The blocks holding these slots, by block number (a block not written yet is absent). */
+export async function readContactBlocks(
+  database: LeadkeeperDb,
+  numbers: Iterable<number>,
+): Promise<Map<number, ContactBlock>> {
+  const wanted = [...new Set(numbers)]
+  const blocks = await database.contactBlocks.bulkGet(wanted)
+  const out = new Map<number, ContactBlock>()
+  blocks.forEach((block, at) => {
+    if (block) out.set(wanted[at]!, block)
+  })
+  return out
+}
+
+/** The people at these slots, in that order (a slot holding nobody is skipped). */
+export async function contactsAtSlots(
+  database: LeadkeeperDb,
+  slots: readonly number[],
+): Promise<ContactRecord[]> {
+  const blocks = await readContactBlocks(database, slots.map(contactBlockOf))
+  return slots.flatMap((slot) => blocks.get(contactBlockOf(slot))?.contacts[slot % contactBlockSize] ?? [])
+}
+
+/** The people with these ids, in that order (an id nobody has is skipped). */
+export async function contactsWithIds(
+  database: LeadkeeperDb,
+  ids: readonly string[],
+): Promise<ContactRecord[]> {
+  const index = await contactIndex(database)
+  const slots = ids.flatMap((id) => index.slotOfId(id) ?? [])
+  return contactsAtSlots(database, slots)
+}
+
+/**
+ * Writes people at their slots (`blocks`: those already read, by number; the others are read), each
+ * changed block with its keys and a new revision. The index takes the new keys once the transaction
+ * has committed; until then, a read in the same transaction finds them by their revision.
+ */
+export async function writeContacts(
+  database: LeadkeeperDb,
+  index: ContactIndex,
+  people: ReadonlyMap<number, ContactRecord>,
+  blocks: Map<number, ContactBlock>,
+): Promise<void> {
+  if (people.size === 0) return
+  const stored = await storedRevisions(database)
+  const numbers = [...new Set([...people.keys()].map(contactBlockOf))]
+  const unread = numbers.filter((number) => !blocks.has(number))
+  for (const [number, block] of await readContactBlocks(database, unread)) blocks.set(number, block)
+  for (const [slot, contact] of people) {
+    const number = contactBlockOf(slot)
+    let block = blocks.get(number)
+    if (!block) {
+      block = { block: number, contacts: [] }
+      blocks.set(number, block)
+    }
+    block.contacts[slot % contactBlockSize] = contact
+  }
+  const changed = numbers.map((number) => blocks.get(number)!)
+  const keys = changed.map((block) => keyBlockOf(block.block, block.contacts))
+  const revs = [...stored.revs]
+  for (const block of changed) revs[block.block] = (revs[block.block] ?? 0) + 1
+  const size = Math.max(stored.size, ...[...people.keys()].map((slot) => slot + 1))
+  for (let block = 0; block < revs.length; block++) revs[block] ??= 0
+  await database.contactBlocks.bulkPut(changed)
+  await database.contactKeys.bulkPut(keys)
+  await database.contactRevs.put({ id: 'contacts', size, revs })
+  Dexie.currentTransaction?.idbtrans.addEventListener('complete', () => {
+    for (const block of keys) index.put(block, revs[block.block]!)
+  })
+}
+
+/** How many people the library holds: one small record. */
+export async function countContacts(database: LeadkeeperDb): Promise<number> {
+  return (await storedRevisions(database)).size
+}
