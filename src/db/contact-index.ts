@@ -12,10 +12,11 @@ import { fold, type LibraryMatch } from './words'
  */
 
 /**
- * People to a block. Small enough that the 30 rows of a screen scattered over a search read a few
- * hundred kilobytes, large enough that a record's write cost is nothing per person.
+ * People to a block. Small, because a search's first page may hold a hundred people from a hundred
+ * blocks (about 50 kB each at 50 a block; 200 a block made such a page a 120 ms read); large enough
+ * that a record's write cost (~70 µs) is a microsecond or two per person.
  */
-export const contactBlockSize = 200
+export const contactBlockSize = 50
 
 export const contactBlockOf = (slot: number): number => Math.floor(slot / contactBlockSize)
 

@@ -626,7 +626,10 @@ const kit = {
    * of the bench's own, in transactions of 10,000 (writes only timed): one record each with no
    * index; 1,000 to a record; and, as the floor, a record holding one number per person.
    */
-  async rawContactWrites(count: number): Promise<{ recordsMs: number; blocksMs: number; numbersMs: number }> {
+  async rawContactWrites(
+    count: number,
+    perRecord = true,
+  ): Promise<{ recordsMs: number; blocksMs: number; numbersMs: number }> {
     const idb = (globalThis as unknown as { indexedDB: IdbFactory }).indexedDB
     const name = 'bench-contacts'
     const database = await request<IdbDatabase>(
@@ -649,20 +652,22 @@ const kit = {
         firstSeenAt: 0,
         updatedAt: 0,
       }))
-      recordsMs += await timedPuts(
-        database,
-        'records',
-        contacts.map((contact) => [contact]),
-      )
+      if (perRecord)
+        recordsMs += await timedPuts(
+          database,
+          'records',
+          contacts.map((contact) => [contact]),
+        )
       const blocks: [unknown, unknown][] = []
       for (let first = 0; first < contacts.length; first += 1_000)
         blocks.push([contacts.slice(first, first + 1_000), start + first])
       blocksMs += await timedPuts(database, 'blocks', blocks)
-      numbersMs += await timedPuts(
-        database,
-        'numbers',
-        contacts.map((_, at) => [start + at, start + at]),
-      )
+      if (perRecord)
+        numbersMs += await timedPuts(
+          database,
+          'numbers',
+          contacts.map((_, at) => [start + at, start + at]),
+        )
     }
     database.close()
     await request(idb.deleteDatabase(name))
@@ -670,7 +675,7 @@ const kit = {
   },
 
   /** Library contacts as the library stores them, `count` of them, in batches. */
-  async seedContacts(count: number): Promise<{ ms: number }> {
+  async seedContacts(count: number): Promise<{ ms: number; heapMb: number | null }> {
     const db = lk().db
     await Promise.all([db.contactBlocks.clear(), db.contactKeys.clear(), db.contactRevs.clear()])
     await db.libraryCounts.clear()
@@ -682,7 +687,9 @@ const kit = {
       await lk().library.upsertContacts(batch, source)
       writing += page.performance.now() - started
     }
-    return { ms: writing }
+    page.gc?.()
+    const heap = page.performance.memory?.usedJSHeapSize
+    return { ms: writing, heapMb: heap === undefined ? null : heap / 2 ** 20 }
   },
 
   /**

@@ -185,7 +185,7 @@ describe('upgrading a version-5 library', () => {
 
     expect(database.verno).toBe(7)
     expect(await countContacts(database)).toBe(count)
-    expect(await database.contactBlocks.count()).toBe(3)
+    expect(await database.contactBlocks.count()).toBe(9)
     const byFirstSeen = [...people].sort((a, b) => a.firstSeenAt - b.firstSeenAt)
     // Newest first: the last first seen leads.
     expect((await allContacts(database)).map((contact) => contact.id)).toEqual(
