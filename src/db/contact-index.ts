@@ -91,6 +91,9 @@ export function keyBlockOf(block: number, contacts: readonly (ContactRecord | un
 export class ContactIndex {
   /** Each block's revision as loaded; a stored revision that differs means reload that block. */
   readonly revs: number[] = []
+
+  /** The stored library this index was built from (`ContactRevisions.epoch`). */
+  constructor(readonly epoch: string) {}
   private readonly blocks: ContactKeyBlock[] = []
   /** Key hash → slot, or slots when several keys share a hash. */
   private readonly byHash = new Map<number, number | number[]>()
@@ -147,14 +150,15 @@ export class ContactIndex {
 
   /**
    * Matches of a search, newest first, from the `from`-th person in that order: at most `limit`,
-   * checking at most `budget` people. Returns the slots found and where to go on from.
+   * checking at most `budget` people. Returns the slots found and where to go on from. `size` fixes
+   * what "newest" is across scans a slice at a time (people stored meanwhile are not seen).
    */
-  scan(match: LibraryMatch<ContactFacet>, from: number, limit: number, budget = Infinity) {
+  scan(match: LibraryMatch<ContactFacet>, from: number, limit: number, budget = Infinity, size = this.slots) {
     const found: number[] = []
     let position = from
-    const end = Math.min(this.slots, from + budget)
+    const end = Math.min(size, from + budget)
     while (position < end && found.length < limit) {
-      const slot = this.slots - 1 - position
+      const slot = size - 1 - position
       const block = this.blocks[contactBlockOf(slot)]
       const first = contactBlockOf(slot) * contactBlockSize
       const allowed = block ? this.allowedCodes(block, match) : null

@@ -1,6 +1,12 @@
 import Dexie from 'dexie'
 import { contactBlockOf, contactBlockSize, ContactIndex, keyBlockOf } from './contact-index'
-import type { ContactBlock, ContactRecord, ContactRevisions, LeadkeeperDb } from './schema'
+import {
+  newEpoch,
+  type ContactBlock,
+  type ContactRecord,
+  type ContactRevisions,
+  type LeadkeeperDb,
+} from './schema'
 
 /**
  * The library's people in their blocks: the index that finds them (`contact-index.ts`), kept up to
@@ -20,23 +26,24 @@ const indexes = new WeakMap<LeadkeeperDb, ContactIndex>()
 const keyBlocksPerRead = 64
 
 async function storedRevisions(database: LeadkeeperDb): Promise<ContactRevisions> {
-  return (await database.contactRevs.get('contacts')) ?? { id: 'contacts', size: 0, revs: [] }
+  return (await database.contactRevs.get('contacts')) ?? { id: 'contacts', epoch: '', size: 0, revs: [] }
 }
 
 /**
  * The index of the database's people, with every block whose stored revision differs read again:
- * none, most times; all of them the first time. A library emptied or older than the index starts
- * it anew.
+ * none, most times; all of them the first time. A library emptied, begun anew or older than the
+ * index starts it anew.
  */
 export async function contactIndex(database: LeadkeeperDb): Promise<ContactIndex> {
   const stored = await storedRevisions(database)
   let index = indexes.get(database)
   if (
     !index ||
+    index.epoch !== stored.epoch ||
     stored.size < index.size ||
     index.revs.some((rev, block) => (stored.revs[block] ?? 0) < rev)
   ) {
-    index = new ContactIndex()
+    index = new ContactIndex(stored.epoch)
     indexes.set(database, index)
   }
   const stale: number[] = []
@@ -119,7 +126,7 @@ export async function writeContacts(
   for (let block = 0; block < revs.length; block++) revs[block] ??= 0
   await database.contactBlocks.bulkPut(changed)
   await database.contactKeys.bulkPut(keys)
-  await database.contactRevs.put({ id: 'contacts', size, revs })
+  await database.contactRevs.put({ id: 'contacts', epoch: stored.epoch || newEpoch(), size, revs })
   Dexie.currentTransaction?.idbtrans.addEventListener('complete', () => {
     for (const block of keys) index.put(block, revs[block.block]!)
   })

@@ -208,10 +208,11 @@ export async function matchContactIds(
 ): Promise<string[]> {
   const index = await readingContacts(database, async (index) => index)
   const match = criteriaOf(search)
+  const size = index.size
   const ids: string[] = []
-  for (let from = 0; from < index.size; from += scanSlice) {
+  for (let from = 0; from < size; from += scanSlice) {
     if (from > 0) await aMoment()
-    for (const slot of index.scan(match, from, Infinity, scanSlice).found) ids.push(index.idAt(slot))
+    for (const slot of index.scan(match, from, Infinity, scanSlice, size).found) ids.push(index.idAt(slot))
   }
   return ids
 }

@@ -173,6 +173,8 @@ export interface ContactKeyBlock {
 /** Each contact block's revision, bumped with every write, and how many people there are. */
 export interface ContactRevisions {
   id: 'contacts'
+  /** Made when the library's first people are stored: an index built from another library is dropped. */
+  epoch: string
   size: number
   revs: number[]
 }
@@ -475,7 +477,9 @@ async function contactsIntoBlocks(tx: Transaction): Promise<void> {
       .bulkPut(blocks.map(({ block, contacts }) => keyBlockOf(block, contacts)))
     half(total + start + ids.length)
   }
-  await tx.table<ContactRevisions>('contactRevs').put({ id: 'contacts', size: order.length, revs })
+  await tx
+    .table<ContactRevisions>('contactRevs')
+    .put({ id: 'contacts', epoch: newEpoch(), size: order.length, revs })
   report(total)
 }
 
@@ -484,6 +488,11 @@ async function putBlocks(tx: Transaction, blocks: RowBlock[]): Promise<void> {
   // A row missing from a block (never the case for a list the app wrote) is left a hole, read as absent.
   await tx.table<RowBlock>('blocks').bulkPut(blocks)
   await tx.table<FacetBlock>('blockFacets').bulkPut(blocks.map(facetBlockOf))
+}
+
+/** A name for a library's contents, new each time a library starts from nothing. */
+export function newEpoch(): string {
+  return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`
 }
 
 /** The app's database. Tests make their own `new LeadkeeperDb(uniqueName)` with fake-indexeddb. */

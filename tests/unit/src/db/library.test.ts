@@ -103,6 +103,30 @@ describe('upsertContacts', () => {
     expect(contact.updatedAt).toBe(3000)
   })
 
+  it('two windows on one library see what the other stored, and a library begun anew is read anew', async () => {
+    const name = 't-' + crypto.randomUUID()
+    const [one, two] = [new LeadkeeperDb(name), new LeadkeeperDb(name)]
+    await upsertContacts([enrichedRow], source('list', 'l1'), one)
+    expect((await searchContacts({ prefix: 'ada' }, two)).items.map((c) => c.id)).toEqual(['c:42'])
+    // The second window stores a new person and merges the first: the first window sees both.
+    await upsertContacts(
+      [
+        { contact_id: 7, contact_full_name: 'Ada Byron' },
+        { contact_id: 42, contact_job_title: 'Countess' },
+      ],
+      source('lookup', 'k'),
+      two,
+    )
+    expect(await matchContactIds({ prefix: 'ada' }, one)).toEqual(['c:7', 'c:42'])
+    expect((await contactById('c:42', one))!.jobTitle).toBe('Countess')
+    // Emptied and filled again to the same size: nothing of the old index is kept.
+    await Promise.all([two.contactBlocks.clear(), two.contactKeys.clear(), two.contactRevs.clear()])
+    await upsertContacts([{ contact_id: 9, contact_full_name: 'Bo Ek' }], source('lookup', 'k2'), two)
+    await upsertContacts([{ contact_id: 8, contact_full_name: 'Cy Ek' }], source('lookup', 'k3'), two)
+    expect(await matchContactIds({}, one)).toEqual(['c:8', 'c:9'])
+    expect(await matchContactIds({ prefix: 'ada' }, one)).toEqual([])
+  })
+
   it('keeps when a list run answered each kind through a later search or lookup', async () => {
     const database = freshDb()
     await upsertContacts([enrichedRow], source('list', 'l1', 1000), database, [['email']])
