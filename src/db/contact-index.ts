@@ -1,6 +1,7 @@
-import type { Answers } from '@domain/kinds'
+import { dataKinds, type Answers } from '@domain/kinds'
 import { contactAnswers, contactFacets, type ContactFacet } from './library-shape'
 import type { ContactKeyBlock, ContactRecord } from './schema'
+import { SlotTable } from './slot-table'
 import { fold, type LibraryMatch } from './words'
 
 /**
@@ -22,6 +23,20 @@ export const contactBlockOf = (slot: number): number => Math.floor(slot / contac
 
 /** Keys hashed per person in a key block: id, email, identity, contact-id word (0 when absent). */
 const keysPerContact = 4
+
+/** When a person's kinds of data were answered, `dataKinds` in order, NaN where never. */
+function answersColumn(contacts: readonly (ContactRecord | undefined)[]): Float64Array {
+  const column = new Float64Array(contacts.length * dataKinds.length).fill(NaN)
+  contacts.forEach((contact, at) => {
+    if (!contact) return
+    const answers = contactAnswers(contact)
+    dataKinds.forEach((kind, k) => {
+      const when = answers[kind]
+      if (when !== undefined) column[at * dataKinds.length + k] = when
+    })
+  })
+  return column
+}
 
 /** FNV-1a over the UTF-16 units, to 30 bits so the hash is a small integer; never 0. */
 export function keyHash(key: string): number {
@@ -81,7 +96,7 @@ export function keyBlockOf(block: number, contacts: readonly (ContactRecord | un
     identities: contacts.map((contact) => contact?.identity ?? ''),
     // A leading space before each word: a search word starts a word where ' ' + it occurs.
     words: contacts.map((contact) => (contact ? ` ${(contact.words ?? []).join(' ')}` : '')),
-    answers: contacts.map((contact) => (contact ? contactAnswers(contact) : {})),
+    answers: answersColumn(contacts),
     hashes,
     facets,
   }
@@ -95,8 +110,8 @@ export class ContactIndex {
   /** The stored library this index was built from (`ContactRevisions.epoch`). */
   constructor(readonly epoch: string) {}
   private readonly blocks: ContactKeyBlock[] = []
-  /** Key hash → slot, or slots when several keys share a hash. */
-  private readonly byHash = new Map<number, number | number[]>()
+  /** Key hash → slots. */
+  private readonly byHash = new SlotTable()
   private slots = 0
 
   /** How many people the library holds. */
@@ -104,22 +119,26 @@ export class ContactIndex {
     return this.slots
   }
 
+  /** Makes room for a library of this many people (the index grows as needed otherwise). */
+  reserve(people: number): void {
+    this.byHash.reserve(people * keysPerContact)
+  }
+
   /** Takes a block's keys at a revision, unless a later revision of it is in already. */
   put(keys: ContactKeyBlock, rev: number): void {
     const known = this.revs[keys.block]
     if (known !== undefined && known >= rev) return
     const old = this.blocks[keys.block]
-    if (old) this.hashes(old, (hash, slot) => this.unlink(hash, slot))
+    if (old) this.hashes(old, (hash, slot) => this.byHash.remove(hash, slot))
     this.blocks[keys.block] = keys
     this.revs[keys.block] = rev
-    this.hashes(keys, (hash, slot) => this.link(hash, slot))
+    this.hashes(keys, (hash, slot) => this.byHash.add(hash, slot))
     this.slots = Math.max(this.slots, keys.block * contactBlockSize + keys.ids.length)
   }
 
   /** The slots a key may be at (a hash shared by other keys gives theirs too: check the record). */
   candidates(key: string): number[] {
-    const found = this.byHash.get(keyHash(key))
-    return found === undefined ? [] : typeof found === 'number' ? [found] : found
+    return this.byHash.find(keyHash(key))
   }
 
   slotOfId(id: string): number | undefined {
@@ -135,7 +154,14 @@ export class ContactIndex {
   }
 
   answersAt(slot: number): Answers {
-    return this.blocks[contactBlockOf(slot)]?.answers[slot % contactBlockSize] ?? {}
+    const column = this.blocks[contactBlockOf(slot)]?.answers
+    const answers: Answers = {}
+    if (!column) return answers
+    dataKinds.forEach((kind, k) => {
+      const when = column[(slot % contactBlockSize) * dataKinds.length + k]!
+      if (!Number.isNaN(when)) answers[kind] = when
+    })
+    return answers
   }
 
   /** The slots of people with these identities ('first last@domain'), by identity. */
@@ -150,8 +176,9 @@ export class ContactIndex {
 
   /**
    * Matches of a search, newest first, from the `from`-th person in that order: at most `limit`,
-   * checking at most `budget` people. Returns the slots found and where to go on from. `size` fixes
-   * what "newest" is across scans a slice at a time (people stored meanwhile are not seen).
+   * checking at most `budget` people. Returns the slots found and where to go on from: short of
+   * the end when a block is not read yet. `size` fixes what "newest" is across scans a slice at a
+   * time (people stored meanwhile are not seen).
    */
   scan(match: LibraryMatch<ContactFacet>, from: number, limit: number, budget = Infinity, size = this.slots) {
     const found: number[] = []
@@ -161,8 +188,10 @@ export class ContactIndex {
       const slot = size - 1 - position
       const block = this.blocks[contactBlockOf(slot)]
       const first = contactBlockOf(slot) * contactBlockSize
-      const allowed = block ? this.allowedCodes(block, match) : null
-      if (!block || !allowed) {
+      // A block not read yet (an index read from the top down): the scan ends where it begins.
+      if (!block) break
+      const allowed = this.allowedCodes(block, match)
+      if (!allowed) {
         // Nobody in this block can match: on to the next.
         position += Math.min(slot - first + 1, end - position)
         continue
@@ -197,22 +226,6 @@ export class ContactIndex {
     for (let at = 0; at < keys.hashes.length; at++) {
       const hash = keys.hashes[at]!
       if (hash !== 0) each(hash, base + Math.floor(at / keysPerContact))
-    }
-  }
-
-  private link(hash: number, slot: number): void {
-    const known = this.byHash.get(hash)
-    if (known === undefined) this.byHash.set(hash, slot)
-    else if (typeof known === 'number') this.byHash.set(hash, [known, slot])
-    else known.push(slot)
-  }
-
-  private unlink(hash: number, slot: number): void {
-    const known = this.byHash.get(hash)
-    if (known === slot) this.byHash.delete(hash)
-    else if (Array.isArray(known)) {
-      const left = known.filter((one) => one !== slot)
-      this.byHash.set(hash, left.length === 1 ? left[0]! : left)
     }
   }
 }

@@ -30,11 +30,15 @@ async function storedRevisions(database: LeadkeeperDb): Promise<ContactRevisions
 }
 
 /**
- * The index of the database's people, with every block whose stored revision differs read again:
- * none, most times; all of them the first time. A library emptied, begun anew or older than the
- * index starts it anew.
+ * The index of the database's people, with every block whose stored revision differs read again,
+ * newest first: none, most times; all of them the first time. A library emptied, begun anew or
+ * older than the index starts it anew. `enough`, asked after each read, may stop it early: a first
+ * page needs only the newest blocks, and the next call reads on.
  */
-export async function contactIndex(database: LeadkeeperDb): Promise<ContactIndex> {
+export async function contactIndex(
+  database: LeadkeeperDb,
+  enough?: (index: ContactIndex) => boolean,
+): Promise<ContactIndex> {
   const stored = await storedRevisions(database)
   let index = indexes.get(database)
   if (
@@ -46,16 +50,19 @@ export async function contactIndex(database: LeadkeeperDb): Promise<ContactIndex
     index = new ContactIndex(stored.epoch)
     indexes.set(database, index)
   }
+  index.reserve(stored.size)
   const stale: number[] = []
   stored.revs.forEach((rev, block) => {
     if (index.revs[block] !== rev) stale.push(block)
   })
+  stale.reverse()
   for (let start = 0; start < stale.length; start += keyBlocksPerRead) {
     const numbers = stale.slice(start, start + keyBlocksPerRead)
     const keys = await database.contactKeys.bulkGet(numbers)
     keys.forEach((block, at) => {
       if (block) index.put(block, stored.revs[numbers[at]!]!)
     })
+    if (enough?.(index)) break
   }
   return index
 }

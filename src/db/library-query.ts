@@ -169,9 +169,18 @@ function companyPlan(search: LibrarySearch<CompanyFacet>, database: LeadkeeperDb
  */
 type FirstPage = { limit?: number; readCap?: number }
 
-/** Reads of the people see one state of their blocks and index. */
-function readingContacts<R>(database: LeadkeeperDb, work: (index: ContactIndex) => Promise<R>): Promise<R> {
-  return database.transaction('r', contactTables(database), async () => work(await contactIndex(database)))
+/**
+ * Reads of the people see one state of their blocks and index; `enough` may leave the index read
+ * only from the top (`contactIndex`).
+ */
+function readingContacts<R>(
+  database: LeadkeeperDb,
+  work: (index: ContactIndex) => Promise<R>,
+  enough?: (index: ContactIndex) => boolean,
+): Promise<R> {
+  return database.transaction('r', contactTables(database), async () =>
+    work(await contactIndex(database, enough)),
+  )
 }
 
 /**
@@ -184,18 +193,32 @@ const scanSlice = firstPageScan
 
 const aMoment = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
 
-/** The first `limit` contacts matching a search (100 by default), newest first, fast on any size. */
+/**
+ * The first `limit` contacts matching a search (100 by default), newest first, fast on any size: an
+ * index not read yet is read from the newest people down only until the page is found.
+ */
 export function searchContacts(
   search: LibrarySearch<ContactFacet> & FirstPage,
   database: LeadkeeperDb = appDb,
 ): Promise<LibraryPage<ContactRecord>> {
   const limit = search.limit ?? 100
-  return readingContacts(database, async (index) => {
-    // One more than asked, to know whether the page holds every match.
-    const { found, next } = index.scan(criteriaOf(search), 0, limit + 1, search.readCap ?? firstPageScan)
-    const items = await contactsAtSlots(database, found.slice(0, limit))
-    return { items, total: items.length, exact: found.length <= limit && next >= index.size }
-  })
+  const match = criteriaOf(search)
+  const budget = search.readCap ?? firstPageScan
+  // One more than asked, to know whether the page holds every match.
+  const scan = (index: ContactIndex) => index.scan(match, 0, limit + 1, budget)
+  const enough = (index: ContactIndex) => {
+    const { found, next } = scan(index)
+    return found.length > limit || next >= Math.min(budget, index.size)
+  }
+  return readingContacts(
+    database,
+    async (index) => {
+      const { found, next } = scan(index)
+      const items = await contactsAtSlots(database, found.slice(0, limit))
+      return { items, total: items.length, exact: found.length <= limit && next >= index.size }
+    },
+    enough,
+  )
 }
 
 /**

@@ -164,7 +164,8 @@ export interface ContactKeyBlock {
   identities: string[]
   /** Each person's `words`, each after a space. */
   words: string[]
-  answers: Answers[]
+  /** When each kind was answered, `dataKinds` in order for each person, NaN where never. */
+  answers: Float64Array
   /** Four a person (id, email, identity, contact-id word), 0 where absent. */
   hashes: Uint32Array
   facets: Record<ContactFacet, { values: string[]; codes: Uint8Array | Uint16Array }>

@@ -59,6 +59,14 @@ describe('the contact index', () => {
     expect(slice).toEqual({ found: Array.from({ length: 10 }, (_, i) => 19 - i), next: 110 })
   })
 
+  it('stops where a block is not read yet, for an index read from the top down', () => {
+    const people = Array.from({ length: 150 }, (_, i) => person(i))
+    const index = new ContactIndex('e')
+    index.put(keyBlockOf(2, people.slice(100)), 1)
+    const top = index.scan(words('brown'), 0, Infinity)
+    expect(top).toEqual({ found: Array.from({ length: 50 }, (_, i) => 149 - i), next: 50 })
+  })
+
   it('keeps "newest" fixed across slices while people are added', () => {
     const { index, people } = indexOf(60)
     const first = index.scan(words('brown'), 0, Infinity, 30, 60)

@@ -1,5 +1,5 @@
 import 'fake-indexeddb/auto'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { LeadkeeperDb, type Provenance } from '@/db/schema'
 import {
   companiesAt,
@@ -125,6 +125,30 @@ describe('upsertContacts', () => {
     await upsertContacts([{ contact_id: 8, contact_full_name: 'Cy Ek' }], source('lookup', 'k3'), two)
     expect(await matchContactIds({}, one)).toEqual(['c:8', 'c:9'])
     expect(await matchContactIds({ prefix: 'ada' }, one)).toEqual([])
+  })
+
+  it('answers a first page from the newest people before a new window has read the rest', async () => {
+    const name = 't-' + crypto.randomUUID()
+    const people = Array.from({ length: 4_000 }, (_, i) => ({
+      contact_id: i,
+      contact_full_name: `${i % 2 ? 'Ann' : 'Bo'} Ek${i}`,
+      contact_location_country: i === 5 ? 'Chile' : 'France',
+    }))
+    await upsertContacts(people, source('list', 'l'), new LeadkeeperDb(name))
+    const fresh = new LeadkeeperDb(name)
+    const reads = vi.spyOn(fresh.contactKeys, 'bulkGet')
+    const page = await searchContacts({ prefix: 'ann', limit: 10 }, fresh)
+    expect(page.items.map((c) => c.id)).toEqual(Array.from({ length: 10 }, (_, i) => `c:${3_999 - 2 * i}`))
+    expect(page.exact).toBe(false)
+    // 80 key blocks, 64 a read: the newest 64 held the page.
+    expect(reads).toHaveBeenCalledTimes(1)
+    // The oldest people are read when asked for.
+    expect(await searchContacts({ facets: { country: ['Chile'] } }, fresh)).toMatchObject({
+      total: 1,
+      exact: true,
+    })
+    expect(reads).toHaveBeenCalledTimes(2)
+    expect(await matchContactIds({ prefix: 'ann' }, fresh)).toHaveLength(2_000)
   })
 
   it('keeps when a list run answered each kind through a later search or lookup', async () => {
