@@ -1,4 +1,5 @@
 import { dataKinds, type Answers } from '@domain/kinds'
+import { codedColumn } from './block-shape'
 import { contactAnswers, contactFacets, type ContactFacet } from './library-shape'
 import type { ContactKeyBlock, ContactRecord } from './schema'
 import { SlotTable } from './slot-table'
@@ -65,22 +66,6 @@ export function contactKeys(
   return [...new Set(keys)]
 }
 
-function column(values: readonly string[]): { values: string[]; codes: Uint8Array | Uint16Array } {
-  const known = new Map<string, number>()
-  const distinct: string[] = []
-  const codes = new Uint16Array(values.length)
-  values.forEach((value, at) => {
-    let code = known.get(value)
-    if (code === undefined) {
-      code = distinct.length
-      known.set(value, code)
-      distinct.push(value)
-    }
-    codes[at] = code
-  })
-  return { values: distinct, codes: distinct.length <= 256 ? Uint8Array.from(codes) : codes }
-}
-
 /** The key block of a block's people: written with the block, in the same transaction. */
 export function keyBlockOf(block: number, contacts: readonly (ContactRecord | undefined)[]): ContactKeyBlock {
   const hashes = new Uint32Array(contacts.length * keysPerContact)
@@ -89,7 +74,8 @@ export function keyBlockOf(block: number, contacts: readonly (ContactRecord | un
     contactKeys(contact).forEach((key, k) => (hashes[at * keysPerContact + k] = keyHash(key)))
   })
   const facets = {} as ContactKeyBlock['facets']
-  for (const facet of contactFacets) facets[facet] = column(contacts.map((contact) => contact?.[facet] ?? ''))
+  for (const facet of contactFacets)
+    facets[facet] = codedColumn(contacts.map((contact) => contact?.[facet] ?? ''))
   return {
     block,
     ids: contacts.map((contact) => contact?.id ?? ''),

@@ -22,7 +22,7 @@ export const contactTables = (database: LeadkeeperDb) => [
 
 const indexes = new WeakMap<LeadkeeperDb, ContactIndex>()
 
-/** Key blocks read per request when the index catches up: a few hundred kilobytes. */
+/** Key blocks read per request when the index catches up: about a megabyte. */
 const keyBlocksPerRead = 64
 
 async function storedRevisions(database: LeadkeeperDb): Promise<ContactRevisions> {
