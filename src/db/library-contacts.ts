@@ -67,6 +67,11 @@ export async function contactIndex(
   return index
 }
 
+/** The whole index brought up to date in a transaction of its own, for work that holds none. */
+export function readContactIndex(database: LeadkeeperDb): Promise<ContactIndex> {
+  return database.transaction('r', contactTables(database), () => contactIndex(database))
+}
+
 /** The blocks holding these slots, by block number (a block not written yet is absent). */
 export async function readContactBlocks(
   database: LeadkeeperDb,

@@ -16,8 +16,9 @@ import { fold } from './words'
 
 /**
  * The offline library's ingest: every person and company any list, search or lookup has found, one
- * record each (people in blocks, `library-contacts.ts`), whatever shape of the service's payload brought them in, merged with what is known
- * and counted in the same transaction. Searching it is `library-query.ts`.
+ * record each (people in blocks, `library-contacts.ts`), whatever shape of the service's payload
+ * brought them in, merged with what is known and counted in the same transaction. Searching it is
+ * `library-query.ts`.
  */
 
 type Payload = Record<string, unknown>

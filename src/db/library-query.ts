@@ -1,6 +1,12 @@
 import type { Collection, Table } from 'dexie'
 import type { ContactIndex } from './contact-index'
-import { contactIndex, contactsAtSlots, contactsWithIds, contactTables } from './library-contacts'
+import {
+  contactIndex,
+  contactsAtSlots,
+  contactsWithIds,
+  contactTables,
+  readContactIndex,
+} from './library-contacts'
 import { companyFacets, contactFacets, type CompanyFacet, type ContactFacet } from './library-shape'
 import {
   db as appDb,
@@ -229,7 +235,7 @@ export async function matchContactIds(
   search: LibrarySearch<ContactFacet>,
   database: LeadkeeperDb = appDb,
 ): Promise<string[]> {
-  const index = await readingContacts(database, async (index) => index)
+  const index = await readContactIndex(database)
   const match = criteriaOf(search)
   const size = index.size
   const ids: string[] = []
