@@ -313,6 +313,16 @@ async function libraryFigures(
       `upsertContacts in batches of 10,000 service payloads (look-ups, merge, words, kept counts): ${(seeded.ms / 1000).toFixed(1)} s`,
     ),
   )
+  figures.push(
+    figure(
+      library,
+      'longest main-thread task while writing',
+      seeded.longestTaskMs,
+      'ms',
+      { max: 50 },
+      `${seeded.longTasks} tasks over 50 ms in ${Math.ceil(contacts / 10_000)} batches of 10,000 payloads`,
+    ),
+  )
   if (seeded.heapMb !== null)
     figures.push(
       figure(

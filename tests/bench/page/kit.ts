@@ -675,21 +675,29 @@ const kit = {
   },
 
   /** Library contacts as the library stores them, `count` of them, in batches. */
-  async seedContacts(count: number): Promise<{ ms: number; heapMb: number | null }> {
+  async seedContacts(
+    count: number,
+  ): Promise<{ ms: number; heapMb: number | null; longestTaskMs: number; longTasks: number }> {
     const db = lk().db
     await Promise.all([db.contactBlocks.clear(), db.contactKeys.clear(), db.contactRevs.clear()])
     await db.libraryCounts.clear()
     const source = { kind: 'list', id: 'bench', label: 'bench', at: 0 }
     let writing = 0
+    let longestTaskMs = 0
+    let longTasks = 0
     for (let start = 0; start < count; start += 10_000) {
       const batch = contactPayloads(start, Math.min(count, start + 10_000))
+      const watching = watch()
       const started = page.performance.now()
       await lk().library.upsertContacts(batch, source)
       writing += page.performance.now() - started
+      const tasks = watching.stop()
+      longestTaskMs = Math.max(longestTaskMs, tasks.longestTaskMs)
+      longTasks += tasks.longTasks
     }
     page.gc?.()
     const heap = page.performance.memory?.usedJSHeapSize
-    return { ms: writing, heapMb: heap === undefined ? null : heap / 2 ** 20 }
+    return { ms: writing, heapMb: heap === undefined ? null : heap / 2 ** 20, longestTaskMs, longTasks }
   },
 
   /**

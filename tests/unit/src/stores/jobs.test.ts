@@ -3,7 +3,7 @@
 import 'fake-indexeddb/auto'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import Papa from 'papaparse'
-import type { ChannelInput, ChannelName, ChannelOutput, ResultRow } from '@shared/contract'
+import type { ResultRow } from '@shared/contract'
 import { exportList } from '@/db/export-list'
 import { appendRows, createList, finishImport } from '@/db/lists'
 import { facetCounts } from '@/db/rows'
@@ -11,8 +11,8 @@ import { db, rowKey, type ListRecord } from '@/db/schema'
 import { useJobsStore } from '@/stores/jobs'
 import { useListsStore, type RunOptions } from '@/stores/lists'
 import { startTestBackend, type TestBackend } from '../../../support/backend'
-import { inProcessBridge, type Interceptor, type TestBridge } from '../../../support/bridge'
-import { openWindow } from '../support/window'
+import type { Interceptor, TestBridge } from '../../../support/bridge'
+import { ask, openWindow, unacknowledged } from '../support/window'
 import { allRows } from '../support/rows'
 
 /**
@@ -36,13 +36,6 @@ afterEach(async () => {
   bridge.close()
   await bed.close()
 })
-
-/** The backend asked directly, as no window does: what it holds for a job. */
-async function ask<C extends ChannelName>(channel: C, input: ChannelInput<C>): Promise<ChannelOutput<C>> {
-  const result = await inProcessBridge(bed).invoke(channel, input as never)
-  if (!result.ok) throw new Error(`${channel}: ${result.error.message}`)
-  return result.data
-}
 
 const options: RunOptions = { email: true, phone: false, catchAll: false }
 
@@ -79,16 +72,11 @@ async function ledger(jobId: string): Promise<Map<string, ResultRow>> {
   const byKey = new Map<string, ResultRow>()
   let after = 0
   for (;;) {
-    const page = await ask('jobs/results', { jobId, after })
+    const page = await ask(bed, 'jobs/results', { jobId, after })
     for (const batch of page.batches) for (const row of batch.rows) byKey.set(row.key, row)
     after = page.cursor
     if (page.complete) return byKey
   }
-}
-
-async function unacknowledged(jobId: string): Promise<number> {
-  const page = await ask('jobs/unacknowledged', { jobId })
-  return page.batches.reduce((sum, batch) => sum + batch.rows.length, 0)
 }
 
 /** The list as the user receives it: its CSV export, parsed. */
@@ -131,8 +119,8 @@ describe('the jobs store', () => {
     await done
     await useJobsStore().drain(jobId)
     await expectDelivered(list, jobId)
-    expect(await unacknowledged(jobId)).toBe(0)
-    const view = await ask('jobs/get', { jobId })
+    expect(await unacknowledged(bed, jobId)).toBe(0)
+    const view = await ask(bed, 'jobs/get', { jobId })
     const stored = (await db.lists.get(list.id))!
     expect(stored).toMatchObject({ state: 'done', jobIds: [jobId] })
     expect(stored.creditsSpent).toBe(view.creditsConsumed)
@@ -162,16 +150,16 @@ describe('the jobs store', () => {
     const before = await allRows(db, list.id)
     const stored = before.filter((row) => row.status !== 'pending').length
     expect(stored).toBeGreaterThan(0)
-    expect(await unacknowledged(jobId)).toBeGreaterThanOrEqual(stored)
+    expect(await unacknowledged(bed, jobId)).toBeGreaterThanOrEqual(stored)
 
     // The next start picks them up again: applied once more (the same rows), then acknowledged.
     reopen()
     await useJobsStore().resumeIngestion()
     await expectDelivered(list, jobId)
-    expect(await unacknowledged(jobId)).toBe(0)
+    expect(await unacknowledged(bed, jobId)).toBe(0)
     const after = await allRows(db, list.id)
     for (const row of before.filter((one) => one.status !== 'pending')) expect(after[row.index]).toEqual(row)
-    const view = await ask('jobs/get', { jobId })
+    const view = await ask(bed, 'jobs/get', { jobId })
     expect((await db.lists.get(list.id))!.creditsSpent).toBe(view.creditsConsumed)
   })
 })

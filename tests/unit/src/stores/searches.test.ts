@@ -2,14 +2,14 @@
 // The backend runs here too, and it needs Node's own AbortSignal, which a DOM environment replaces.
 import 'fake-indexeddb/auto'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import type { ChannelInput, ChannelName, ChannelOutput, ResultRow } from '@shared/contract'
+import type { ResultRow } from '@shared/contract'
 import { countContacts } from '@/db/library-contacts'
 import { matchContactIds } from '@/db/library-query'
 import { db } from '@/db/schema'
 import { useSearchesStore } from '@/stores/searches'
 import { startTestBackend, type TestBackend } from '../../../support/backend'
-import { inProcessBridge, type Interceptor, type TestBridge } from '../../../support/bridge'
-import { openWindow } from '../support/window'
+import type { Interceptor, TestBridge } from '../../../support/bridge'
+import { ask, openWindow, unacknowledged } from '../support/window'
 
 /**
  * The searches store over the real backend and a time-scaled sandbox, Dexie on fake-indexeddb: a
@@ -33,27 +33,16 @@ afterEach(async () => {
   await bed.close()
 })
 
-async function ask<C extends ChannelName>(channel: C, input: ChannelInput<C>): Promise<ChannelOutput<C>> {
-  const result = await inProcessBridge(bed).invoke(channel, input as never)
-  if (!result.ok) throw new Error(`${channel}: ${result.error.message}`)
-  return result.data
-}
-
 /** Every row the backend holds for a search, with data: what the search found. */
 async function found(jobId: string): Promise<ResultRow[]> {
   const rows: ResultRow[] = []
   let after = 0
   for (;;) {
-    const page = await ask('jobs/results', { jobId, after })
+    const page = await ask(bed, 'jobs/results', { jobId, after })
     for (const batch of page.batches) rows.push(...batch.rows.filter((row) => row.data))
     after = page.cursor
     if (page.complete) return rows
   }
-}
-
-async function unacknowledged(jobId: string): Promise<number> {
-  const page = await ask('jobs/unacknowledged', { jobId })
-  return page.batches.reduce((sum, batch) => sum + batch.rows.length, 0)
 }
 
 const engineers = { filters: { job_title: { include: ['Engineer'] } }, limit: 25, maxLeads: 25 }
@@ -71,7 +60,7 @@ async function expectHome(runId: string): Promise<void> {
     const name = String(row.data!['contact_full_name'])
     expect((await matchContactIds({ prefix: name })).length).toBeGreaterThan(0)
   }
-  expect(await unacknowledged(runId)).toBe(0)
+  expect(await unacknowledged(bed, runId)).toBe(0)
 }
 
 describe('the searches store', () => {
@@ -105,7 +94,7 @@ describe('the searches store', () => {
     const { runId } = await useSearchesStore().start({ kind: 'lead', search: engineers }, 'Engineers')
     await crash
     await done
-    expect(await unacknowledged(runId)).toBeGreaterThan(0)
+    expect(await unacknowledged(bed, runId)).toBeGreaterThan(0)
     const libraryBefore = await countContacts(db)
     expect(libraryBefore).toBeGreaterThan(0)
 
