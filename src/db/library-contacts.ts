@@ -3,6 +3,7 @@ import { contactBlockOf, contactBlockSize, ContactIndex, keyBlockOf } from './co
 import {
   newEpoch,
   type ContactBlock,
+  type ContactKeyBlock,
   type ContactRecord,
   type ContactRevisions,
   type LeadkeeperDb,
@@ -131,18 +132,28 @@ export async function writeContacts(
     block.contacts[slot % contactBlockSize] = contact
   }
   const changed = numbers.map((number) => blocks.get(number)!)
-  const keys = changed.map((block) => keyBlockOf(block.block, block.contacts))
   const revs = [...stored.revs]
   for (const block of changed) revs[block.block] = (revs[block.block] ?? 0) + 1
   const size = Math.max(stored.size, ...[...people.keys()].map((slot) => slot + 1))
   for (let block = 0; block < revs.length; block++) revs[block] ??= 0
-  await database.contactBlocks.bulkPut(changed)
-  await database.contactKeys.bulkPut(keys)
+  // A few blocks a request: each is copied for IndexedDB as it is put, so the page gets a turn
+  // between requests instead of one long copy of a whole batch.
+  const keys: ContactKeyBlock[] = []
+  for (let start = 0; start < changed.length; start += blocksPerWrite) {
+    const some = changed.slice(start, start + blocksPerWrite)
+    const someKeys = some.map((block) => keyBlockOf(block.block, block.contacts))
+    keys.push(...someKeys)
+    await database.contactBlocks.bulkPut(some)
+    await database.contactKeys.bulkPut(someKeys)
+  }
   await database.contactRevs.put({ id: 'contacts', epoch: stored.epoch || newEpoch(), size, revs })
   Dexie.currentTransaction?.idbtrans.addEventListener('complete', () => {
     for (const block of keys) index.put(block, revs[block.block]!)
   })
 }
+
+/** Blocks written per request: about a thousand people. */
+const blocksPerWrite = 20
 
 /** How many people the library holds: one small record. */
 export async function countContacts(database: LeadkeeperDb): Promise<number> {

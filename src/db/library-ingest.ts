@@ -1,3 +1,4 @@
+import Dexie from 'dexie'
 import type { Answers, DataKind } from '@domain/kinds'
 import { isBlank } from '@domain/row'
 import { contactBlockOf, contactBlockSize, contactKeys, type ContactIndex } from './contact-index'
@@ -256,10 +257,28 @@ function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
   else map.set(key, [value])
 }
 
+/** Payloads read per slice by `contactsOf` before the page gets a turn: ten milliseconds or so. */
+const payloadsPerSlice = 1_000
+
+/**
+ * The people of service payloads (null where one names nobody), read a slice at a time with a
+ * turn for the page between: outside any transaction, which a turn would end.
+ */
+export async function contactsOf(payloads: readonly Payload[]): Promise<(ContactFields | null)[]> {
+  const fields: (ContactFields | null)[] = []
+  for (let start = 0; start < payloads.length; start += payloadsPerSlice) {
+    if (start > 0) await new Promise((resolve) => setTimeout(resolve, 0))
+    for (const payload of payloads.slice(start, start + payloadsPerSlice))
+      fields.push(contactFromPayload(payload))
+  }
+  return fields
+}
+
 /**
  * Stores the people of any service payload; returns, per payload, the id of its library contact
  * (null when the payload names nobody). One transaction for the whole batch, counts included: a
- * person already known keeps their slot, a new one takes the next.
+ * person already known keeps their slot, a new one takes the next. Inside a caller's transaction,
+ * read the payloads first with `contactsOf` and pass them as `read`.
  */
 export async function upsertContacts(
   payloads: Payload[],
@@ -267,10 +286,12 @@ export async function upsertContacts(
   database: LeadkeeperDb = appDb,
   /** Per payload, the kinds of data it answers (a list run's); searches and lookups answer none. */
   kinds: readonly (readonly DataKind[])[] = [],
+  read?: readonly (ContactFields | null)[],
 ): Promise<(string | null)[]> {
+  const fields =
+    read ?? (Dexie.currentTransaction ? payloads.map(contactFromPayload) : await contactsOf(payloads))
   return database.transaction('rw', [...contactTables(database), database.libraryCounts], async () => {
     const index = await contactIndex(database)
-    const fields = payloads.map(contactFromPayload)
     const { finder, blocks } = await ContactFinder.load(
       database,
       index,

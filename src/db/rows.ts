@@ -14,7 +14,7 @@ import { answeredData, rowNotes, withAnswer, type Answer, type Origin } from '@d
 import type { RowDecision } from '@domain/run'
 import { blockTables, eachBlock, putRows, readRange, readRows } from './blocks'
 import { contactsWithIds, contactTables } from './library-contacts'
-import { asEnrichedRow, upsertCompanies, upsertContacts } from './library-ingest'
+import { asEnrichedRow, contactsOf, upsertCompanies, upsertContacts } from './library-ingest'
 import { contactAnswers } from './library-shape'
 import { activeFilters, isPlain, loadColumns, positionsOf, type RowQuery } from './row-query'
 import { db as appDb, parseRowKey, type LeadkeeperDb, type Provenance, type RowRecord } from './schema'
@@ -133,18 +133,22 @@ export async function applyResultBatches(
     database.libraryCounts,
     database.facetCounts,
   ]
+  // Twins carry the same payload as the row they went with: the library files each person once.
+  const withData = ours.filter(({ row }) => row.data && !row.twinOf)
+  // The library learns only what each answer was asked for (a phone-only answer's email status is no answer).
+  const payloads = withData.map(({ row }) => answeredData(row.data!, row.kinds))
+  // Read before the transaction, a slice at a time: the page keeps its turns.
+  const people = await contactsOf(payloads)
   return database.transaction('rw', tables, async () => {
     const list = await database.lists.get(listId)
     const latest = Math.max(...batches.map((batch) => batch.at ?? now))
     const source: Provenance = { kind: 'list', id: listId, label: list?.name ?? 'List', at: latest }
-    // Twins carry the same payload as the row they went with: the library files each person once.
-    const withData = ours.filter(({ row }) => row.data && !row.twinOf)
-    // The library learns only what each answer was asked for (a phone-only answer's email status is no answer).
     const contactIds = await upsertContacts(
-      withData.map(({ row }) => answeredData(row.data!, row.kinds)),
+      payloads,
       source,
       database,
       withData.map(({ row }) => row.kinds ?? []),
+      people,
     )
     await upsertCompanies(
       withData.map(({ row }) => row.data!),
