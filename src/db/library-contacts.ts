@@ -51,7 +51,8 @@ export async function contactIndex(
     index = new ContactIndex(stored.epoch)
     indexes.set(database, index)
   }
-  index.reserve(stored.size)
+  // Sized for the whole library only when all of it is read: a first page reads a few blocks.
+  if (!enough) index.reserve(stored.size)
   const stale: number[] = []
   stored.revs.forEach((rev, block) => {
     if (index.revs[block] !== rev) stale.push(block)
