@@ -14,7 +14,9 @@ let bed: TestBackend
 let bridge: TestBridge
 
 beforeEach(async () => {
-  bed = await startTestBackend()
+  // The sandbox at its own pace, not faster: the client's back-off is scaled with it, and a balance
+  // check that tries six times within milliseconds gives up before anyone could cancel it.
+  bed = await startTestBackend(1)
   bridge = openWindow(bed)
 })
 afterEach(async () => {
