@@ -71,7 +71,7 @@ export async function contactIndex(
 
 /** The whole index brought up to date in a transaction of its own, for work that holds none. */
 export function readContactIndex(database: LeadkeeperDb): Promise<ContactIndex> {
-  return database.transaction('r', contactTables(database), () => contactIndex(database))
+  return database.transaction('r', contactTables(database), async () => contactIndex(database))
 }
 
 /** The blocks holding these slots, by block number (a block not written yet is absent). */
@@ -159,4 +159,19 @@ const blocksPerWrite = 20
 /** How many people the library holds: one small record. */
 export async function countContacts(database: LeadkeeperDb): Promise<number> {
   return (await storedRevisions(database)).size
+}
+
+/**
+ * People `start` to `start + count` newest first, by position: slots are the order people were
+ * first stored, so this needs the count alone, not the index.
+ */
+export async function contactsFromNewest(
+  database: LeadkeeperDb,
+  start: number,
+  count: number,
+): Promise<ContactRecord[]> {
+  const size = await countContacts(database)
+  const slots: number[] = []
+  for (let at = start; at < Math.min(start + count, size); at++) slots.push(size - 1 - at)
+  return contactsAtSlots(database, slots)
 }

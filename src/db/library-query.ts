@@ -3,6 +3,7 @@ import type { ContactIndex } from './contact-index'
 import {
   contactIndex,
   contactsAtSlots,
+  contactsFromNewest,
   contactsWithIds,
   contactTables,
   readContactIndex,
@@ -269,16 +270,14 @@ export function searchCompanies(
  * first), by position: browsing everything needs no key list.
  */
 export function contactsAt(start: number, count: number, database: LeadkeeperDb = appDb) {
-  return readingContacts(database, (index) => {
-    const slots: number[] = []
-    for (let at = start; at < Math.min(start + count, index.size); at++) slots.push(index.size - 1 - at)
-    return contactsAtSlots(database, slots)
-  })
+  return database.transaction('r', contactTables(database), async () =>
+    contactsFromNewest(database, start, count),
+  )
 }
 
 /** The people with these ids, in that order; an id nobody has is left out. */
 export function contactsByIds(ids: readonly string[], database: LeadkeeperDb = appDb) {
-  return readingContacts(database, () => contactsWithIds(database, ids))
+  return database.transaction('r', contactTables(database), async () => contactsWithIds(database, ids))
 }
 
 export async function contactById(id: string, database: LeadkeeperDb = appDb) {

@@ -13,6 +13,7 @@ import {
   searchContacts,
 } from '@/db/library-query'
 import { upsertCompanies, upsertContacts } from '@/db/library-ingest'
+import { contactTables } from '@/db/library-contacts'
 import { contactById, countContacts } from '../support/library'
 
 const freshDb = () => new LeadkeeperDb('t-' + crypto.randomUUID())
@@ -137,6 +138,9 @@ describe('upsertContacts', () => {
     await upsertContacts(people, source('list', 'l'), new LeadkeeperDb(name))
     const fresh = new LeadkeeperDb(name)
     const reads = vi.spyOn(fresh.contactKeys, 'bulkGet')
+    // Browsing everything needs the count alone: no key block is read.
+    expect((await contactsAt(3_998, 5, fresh)).map((c) => c.id)).toEqual(['c:1', 'c:0'])
+    expect(reads).not.toHaveBeenCalled()
     const page = await searchContacts({ prefix: 'ann', limit: 10 }, fresh)
     expect(page.items.map((c) => c.id)).toEqual(Array.from({ length: 10 }, (_, i) => `c:${3_999 - 2 * i}`))
     expect(page.exact).toBe(false)
@@ -149,6 +153,27 @@ describe('upsertContacts', () => {
     })
     expect(reads).toHaveBeenCalledTimes(2)
     expect(await matchContactIds({ prefix: 'ann' }, fresh)).toHaveLength(2_000)
+  })
+
+  it("keeps the library and its index as they were when a write's transaction fails", async () => {
+    const database = freshDb()
+    await upsertContacts([enrichedRow], source('list', 'l1'), database)
+    const failed = database.transaction(
+      'rw',
+      [...contactTables(database), database.libraryCounts],
+      async () => {
+        await upsertContacts([{ contact_id: 7, contact_full_name: 'Bo Ek' }], source('lookup', 'k'), database)
+        throw new Error('the disk is full')
+      },
+    )
+    await expect(failed).rejects.toThrow('the disk is full')
+    expect(await countContacts(database)).toBe(1)
+    expect(await matchContactIds({ prefix: 'bo' }, database)).toEqual([])
+    // The slot the failed write took is free: the next person takes it, found by every key.
+    await upsertContacts([{ contact_id: 8, contact_full_name: 'Cy Ek' }], source('lookup', 'k2'), database)
+    expect(await matchContactIds({}, database)).toEqual(['c:8', 'c:42'])
+    expect((await contactById('c:8', database))!.fullName).toBe('Cy Ek')
+    expect(await contactById('c:7', database)).toBeUndefined()
   })
 
   it('keeps when a list run answered each kind through a later search or lookup', async () => {
