@@ -153,6 +153,15 @@ export async function writeContacts(
   })
 }
 
+/**
+ * A turn for the page inside a transaction: one small read, whose answer comes back as a task of its
+ * own, so input and frames run between slices of work. A timer would end the transaction instead
+ * (one with no request pending commits).
+ */
+export async function pageTurn(database: LeadkeeperDb): Promise<void> {
+  await database.contactRevs.get('contacts')
+}
+
 /** Blocks written per request: about a thousand people. */
 const blocksPerWrite = 20
 

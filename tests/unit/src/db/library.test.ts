@@ -12,7 +12,7 @@ import {
   searchCompanies,
   searchContacts,
 } from '@/db/library-query'
-import { upsertCompanies, upsertContacts } from '@/db/library-ingest'
+import { contactFromPayload, upsertCompanies, upsertContacts } from '@/db/library-ingest'
 import { contactTables } from '@/db/library-contacts'
 import { contactById, countContacts } from '../support/library'
 
@@ -102,6 +102,38 @@ describe('upsertContacts', () => {
     expect(contact.sources.map((one) => `${one.kind}:${one.id}`)).toEqual(['list:l1', 'lookup:k1'])
     expect(contact.firstSeenAt).toBe(1000)
     expect(contact.updatedAt).toBe(3000)
+  })
+
+  it('merges one person met in different slices of a large batch, by email, then by id', async () => {
+    const database = freshDb()
+    const filler = (at: number) => ({ contact_id: 10_000 + at, contact_full_name: `Person ${at}` })
+    // 4,500 payloads: merged a slice at a time, with turns for the page in between.
+    const payloads: Record<string, unknown>[] = Array.from({ length: 4_500 }, (_, at) => filler(at))
+    payloads[10] = { contact_email_address: 'ada@engines.io', contact_full_name: 'Ada Lovelace' }
+    payloads[2_100] = {
+      contact_email_address: 'ADA@engines.io',
+      contact_id: 42,
+      contact_location_country: 'France',
+    }
+    payloads[4_400] = { contact_id: 42, contact_job_title: 'Analyst' }
+    const ids = await upsertContacts(
+      payloads,
+      source('list', 'l1'),
+      database,
+      [],
+      payloads.map(contactFromPayload),
+    )
+    expect(ids[10]).toBe('e:ada@engines.io')
+    expect(ids[2_100]).toBe('e:ada@engines.io')
+    expect(ids[4_400]).toBe('e:ada@engines.io')
+    expect(ids[4_499]).toBe('c:14499')
+    expect(await countContacts(database)).toBe(4_498)
+    expect(await contactById('e:ada@engines.io', database)).toMatchObject({
+      fullName: 'Ada Lovelace',
+      country: 'France',
+      jobTitle: 'Analyst',
+    })
+    expect(await matchContactIds({ prefix: 'c:42' }, database)).toEqual(['e:ada@engines.io'])
   })
 
   it('two windows on one library see what the other stored, and a library begun anew is read anew', async () => {
