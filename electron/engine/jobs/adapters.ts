@@ -11,6 +11,7 @@ import type { PlannedLead } from './plan'
 import { kindsOf, maxCostOf, optionsOf } from '../../domain/kinds'
 import { answeredData } from '../../domain/row'
 import { maxEnrichmentCost, rowKeyField } from './plan'
+import { companyPageCount, nextCompanyPage } from './paging'
 import type { PollAnswer } from './poller'
 import type { ChunkRecord, JobRecord, ResultRow } from '../../domain/jobs'
 
@@ -19,6 +20,16 @@ export interface TerminatedChunk {
   creditsConsumed: number
   /** Company search: matches reported by the service. */
   totalAvailable?: number
+}
+
+/** What a paged kind's answer says of the rest of the search. */
+export interface NextPage {
+  /** Matches the service reported. */
+  totalAvailable: number
+  /** Highest charge of the whole search, now that the number of pages is known. */
+  estimateMax: number
+  /** The page to fetch next, if any: its payload goes to disk before the record names it. */
+  page?: { chunk: ChunkRecord; payload: SearchPayload }
 }
 
 /** Body of one company search page or of the lead search, as stored in the chunk payload. */
@@ -38,10 +49,11 @@ export interface KindAdapter {
   /** Polls are timed by the service's learnt work per lead (enrichment); searches are polled soon. */
   pacedByLeadWork: boolean
   /**
-   * Each answer says whether a next page exists (company search): it is planned from the answer, and
-   * a row an earlier page delivered is not delivered twice.
+   * Paged kinds (company search): each answer says whether a next page exists, so the next page is
+   * planned from it, with what the whole search may now cost; a row an earlier page delivered is not
+   * delivered twice. Absent for the other kinds.
    */
-  paged: boolean
+  nextPage?(record: JobRecord, page: ChunkRecord, payload: unknown, result: TerminatedChunk): NextPage
   /** Highest charge of a chunk, or null when it cannot be bounded. */
   maxCost(chunk: ChunkRecord): number | null
   /** `beforeSend`: see `CreateOptions`. */
@@ -104,7 +116,6 @@ function enrichmentAdapter(client: ServiceClient, record: JobRecord, settings: E
     sequential: false,
     callerRows: true,
     pacedByLeadWork: true,
-    paged: false,
     maxCost: (chunk) =>
       chunk.kinds
         ? chunk.size * maxCostOf(chunk.kinds, prices)
@@ -164,7 +175,6 @@ function leadSearchAdapter(client: ServiceClient, record: JobRecord, settings: E
     sequential: true,
     callerRows: false,
     pacedByLeadWork: false,
-    paged: false,
     maxCost: (chunk) => (perLead === 0 ? 0 : chunk.size > 0 ? chunk.size * perLead : null),
     create: async (payload, beforeSend) =>
       (await client.createLeadSearch(payload as SearchPayload, { beforeSend })).requestId,
@@ -198,8 +208,17 @@ function companySearchAdapter(client: ServiceClient, prices: Prices): KindAdapte
     sequential: true,
     callerRows: false,
     pacedByLeadWork: false,
-    paged: true,
     maxCost: (chunk) => chunk.size * prices.companySearchResult,
+    nextPage: (record, page, payload, result) => {
+      const found = result.totalAvailable ?? 0
+      const body = payload as SearchPayload
+      return {
+        totalAvailable: found,
+        estimateMax:
+          companyPageCount(record.search, found) * (body.limit ?? 100) * prices.companySearchResult,
+        page: nextCompanyPage(record, page, body, result.rows.length, found),
+      }
+    },
     create: async (payload, beforeSend) =>
       (await client.createCompanySearch(payload as SearchPayload, { beforeSend })).requestId,
     get: async (requestId, signal) => {

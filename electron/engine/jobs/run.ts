@@ -3,7 +3,7 @@ import type { ServiceClient } from '../client/client'
 import type { Clock } from '../client/clock'
 import { ServiceError } from '../client/errors'
 import type { EngineSettings } from '../settings'
-import type { KindAdapter, SearchPayload, TerminatedChunk } from './adapters'
+import type { KindAdapter } from './adapters'
 import { adapterFor } from './adapters'
 import { nextChunkState, restartEvents, uncertainPolicy, type ChunkEvent } from './chunk-states'
 import type { JobEventBus } from './events'
@@ -11,7 +11,6 @@ import type { JobWriter } from './job-writer'
 import type { JobLedger } from './ledger'
 import { decideOutcome } from './outcome'
 import { LeadWorkEstimate, chunkWindow } from './pacing'
-import { companyPageCount, nextCompanyPage } from './paging'
 import type { PollAnswer } from './poller'
 import { pollUntilSettled } from './poller'
 import type { ChunkRecord, JobError, JobRecord, ResultRow, RowStatus } from '../../domain/jobs'
@@ -510,9 +509,15 @@ export class JobRun {
     const result = this.adapter.toResults(payload, answer.value)
     let rows = result.rows
     let nextPage: ChunkRecord | undefined
-    if (this.adapter.paged) {
+    if (this.adapter.nextPage) {
       rows = this.dedupe(rows)
-      nextPage = await this.planNextPage(chunk, payload as SearchPayload, result)
+      const after = this.adapter.nextPage(this.record, chunk, payload, result)
+      this.record.totalAvailable = after.totalAvailable
+      this.record.estimateMax = after.estimateMax
+      if (after.page) {
+        await this.writer.writePayload(after.page.chunk.index, after.page.payload)
+        nextPage = after.page.chunk
+      }
     }
     await this.writeResults(chunk.index, rows, () => {
       move(chunk, 'done')
@@ -535,23 +540,6 @@ export class JobRun {
     }
     const seen = this.seenKeys
     return rows.filter((row) => !seen.has(row.key) && seen.add(row.key))
-  }
-
-  /** The next page to fetch, if any; its payload is on disk before the record may name it. */
-  private async planNextPage(
-    chunk: ChunkRecord,
-    payload: SearchPayload,
-    result: TerminatedChunk,
-  ): Promise<ChunkRecord | undefined> {
-    const found = result.totalAvailable ?? 0
-    this.record.totalAvailable = found
-    const limit = payload.limit ?? 100
-    this.record.estimateMax =
-      companyPageCount(this.record.search, found) * limit * this.ctx.settings.prices.companySearchResult
-    const next = nextCompanyPage(this.record, chunk, payload, result.rows.length, found)
-    if (!next) return undefined
-    await this.writer.writePayload(next.chunk.index, next.payload)
-    return next.chunk
   }
 
   /**

@@ -74,6 +74,10 @@ describe('company search', () => {
       [20, 40],
     ])
     expect(job.creditsConsumed).toBeGreaterThan(0)
+    // What the search may cost, once the first answer told how many pages there are: the three
+    // pages asked for, 20 companies each, at the published price of a company search result (1).
+    expect(job.totalAvailable).toBeGreaterThan(60)
+    expect(job.estimateMax).toBe(3 * 20 * 1)
   })
 
   it('fetches every page with no page count, stopping at companies_found', async () => {
@@ -91,6 +95,7 @@ describe('company search', () => {
     // The filter matches several pages, so that "every page" means more than the first.
     expect(pages).toBeGreaterThan(1)
     expect(job.chunks).toHaveLength(pages)
+    expect(job.estimateMax).toBe(pages * 50 * 1)
     const log = await bed.sandbox.control.log()
     const offsets = log.requests
       .filter((r) => r.method === 'POST')
