@@ -10,7 +10,7 @@ import {
   type RunRowInput,
 } from '@domain/run'
 import { uniqueHeaders } from '@domain/read/sniff'
-import { readContactIndex } from './library-contacts'
+import { libraryOf } from './library-client'
 import { createValidator, type ValidationSummary } from '@domain/validation'
 import { blockTables, deleteBlocks, eachBlock, putRows, rowAt, storedRowCount } from './blocks'
 import { applyTally, FacetTally, listCounts } from './facet-tally'
@@ -158,8 +158,7 @@ export function listOperations(database: LeadkeeperDb) {
 
   /** Which of these identities ('first last@domain', lower-cased) the library already holds. */
   async function knownIdentities(identities: string[]): Promise<Set<string>> {
-    const index = await readContactIndex(database)
-    return new Set(index.byIdentity(identities).keys())
+    return new Set(await libraryOf(database).knownIdentities(identities))
   }
 
   /**
@@ -230,13 +229,7 @@ export function listOperations(database: LeadkeeperDb) {
 
   /** What the library holds about these identities ('first last@domain'), for a run's decisions. */
   async function libraryKnowledge(identities: string[]): Promise<Map<string, LibraryKnowledge>> {
-    const known = new Map<string, LibraryKnowledge>()
-    const index = await readContactIndex(database)
-    for (const [identity, slot] of index.byIdentity(identities.filter(Boolean))) {
-      const answers = index.answersAt(slot)
-      if (Object.keys(answers).length > 0) known.set(identity, { contactId: index.idAt(slot), answers })
-    }
-    return known
+    return new Map(await libraryOf(database).libraryKnowledge(identities))
   }
 
   /**

@@ -1,5 +1,5 @@
 import type { Provenance } from '@/db/schema'
-import { upsertCompanies, upsertContacts } from '@/db/library-ingest'
+import { libraryOf } from '@/db/library-client'
 
 /** Every lead found goes to the library as a contact (with its company); every company as a company. */
 export async function cacheInLibrary(
@@ -8,6 +8,6 @@ export async function cacheInLibrary(
   source: Provenance,
 ): Promise<void> {
   if (payloads.length === 0) return
-  if (kind === 'lead') await upsertContacts(payloads, source)
-  await upsertCompanies(payloads, source)
+  if (kind === 'lead') await libraryOf().upsertContacts(payloads, source)
+  await libraryOf().upsertCompanies(payloads, source)
 }

@@ -5,7 +5,7 @@ import type { JobProgressEvent, JobState, JobView } from '@shared/contract'
 import type { Result } from '@shared/result'
 import { invoke, on } from '@/bridge'
 import { db, type JobMirror } from '@/db/schema'
-import { applyResultBatches } from '@/db/rows'
+import { libraryOf } from '@/db/library-client'
 import { useAccountStore } from './account'
 
 const endedStates = new Set<JobState>(['done', 'failed', 'cancelled'])
@@ -108,7 +108,7 @@ export const useJobsStore = defineStore('jobs', () => {
     for (;;) {
       const page = await invoke('jobs/unacknowledged', { jobId })
       if (!page.ok || page.data.batches.length === 0) return
-      await applyResultBatches(job.listId, page.data.batches)
+      await libraryOf().applyResultBatches(job.listId, page.data.batches)
       await invoke('jobs/ack', { jobId, cursor: page.data.cursor })
       if (page.data.complete) return
     }

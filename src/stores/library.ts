@@ -6,18 +6,15 @@ import {
   companiesAt,
   companyFacetCounts,
   contactFacetCounts,
-  contactById,
   contactsAt,
-  contactsByIds,
   isEverything,
   matchCompanyDomains,
-  matchContactIds,
   searchCompanies,
-  searchContacts,
   type CompanyFacet,
   type ContactFacet,
   type FacetCount,
 } from '@/db/library-query'
+import { libraryOf } from '@/db/library-client'
 import { countContacts } from '@/db/library-contacts'
 import { db, type CompanyRecord, type ContactRecord } from '@/db/schema'
 
@@ -104,7 +101,7 @@ export const useLibraryStore = defineStore('library', () => {
     const companySearch = { prefix: prefix.value, facets: companyFacets.value }
     try {
       const first = contacts
-        ? await searchContacts({ ...contactSearch, limit: firstPageSize })
+        ? await libraryOf().searchContacts({ ...contactSearch, limit: firstPageSize })
         : await searchCompanies({ ...companySearch, limit: firstPageSize })
       if (run !== searching) return
       shownTab.value = contacts ? 'contacts' : 'companies'
@@ -126,7 +123,9 @@ export const useLibraryStore = defineStore('library', () => {
         counting.value = false
         return
       }
-      const all = contacts ? await matchContactIds(contactSearch) : await matchCompanyDomains(companySearch)
+      const all = contacts
+        ? await libraryOf().matchContactIds(contactSearch)
+        : await matchCompanyDomains(companySearch)
       if (run !== searching) return
       keys = all
       matching.value = all.length
@@ -169,7 +168,7 @@ export const useLibraryStore = defineStore('library', () => {
   }
 
   function fetchContacts(start: number, count: number): Promise<ContactRecord[]> {
-    return fetchRecords<ContactRecord>((ids) => contactsByIds(ids), contactsAt, start, count)
+    return fetchRecords<ContactRecord>((ids) => libraryOf().contactsByIds(ids), contactsAt, start, count)
   }
 
   async function companiesByDomains(domains: string[]): Promise<CompanyRecord[]> {
@@ -183,7 +182,7 @@ export const useLibraryStore = defineStore('library', () => {
 
   /** One person, by id: what a list row's drawer links to. */
   function contact(id: string): Promise<ContactRecord | undefined> {
-    return contactById(id)
+    return libraryOf().contactById(id)
   }
 
   return {

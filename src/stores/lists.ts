@@ -7,7 +7,7 @@ import type { RunCounts } from '@domain/run'
 import { invoke } from '@/bridge'
 import { db, type ListRecord } from '@/db/schema'
 import { deleteList, importedSoFar, planRun, type LocalDecision } from '@/db/lists'
-import { applyKnownAnswers } from '@/db/rows'
+import { libraryOf } from '@/db/library-client'
 import { useImportsStore } from './imports'
 import { useJobsStore } from './jobs'
 
@@ -103,7 +103,7 @@ export const useListsStore = defineStore('lists', () => {
     options: RunOptions,
     maxCredits: number | undefined,
   ): Promise<JobView | null | AppError> {
-    await applyKnownAnswers(list.id, prepared.local)
+    await libraryOf().applyKnownAnswers(list.id, prepared.local)
     if (!prepared.stagingId) {
       await db.lists.update(list.id, { state: 'done', updatedAt: Date.now() })
       return null

@@ -2,7 +2,7 @@ import { defineStore } from 'pinia'
 import { ref, shallowRef } from 'vue'
 import type { AppError } from '@shared/result'
 import { invoke } from '@/bridge'
-import { upsertCompanies, upsertContacts } from '@/db/library-ingest'
+import { libraryOf } from '@/db/library-client'
 import {
   companyLookupInput,
   leadLookupInput,
@@ -75,8 +75,8 @@ export const useLookupsStore = defineStore('lookups', () => {
       label: `${kind === 'lead' ? 'Lead' : 'Company'} lookup: ${query}`,
       at: Date.now(),
     }
-    if (kind === 'lead') await upsertContacts([profile], source)
-    await upsertCompanies([profile], source)
+    if (kind === 'lead') await libraryOf().upsertContacts([profile], source)
+    await libraryOf().upsertCompanies([profile], source)
     return { kind, status: 'found', profile, query }
   }
 
