@@ -113,6 +113,10 @@ test('the library: prefix search, facets, a contact and a company with where the
 
   await library.search().fill('MARA')
   await expect(library.count()).toHaveText('75 found')
+  // People are searched where their index lives: the library worker, not the page.
+  expect(app.workers().map((worker) => worker.url())).toContainEqual(
+    expect.stringMatching(/\/assets\/library-[\w-]+\.js$/),
+  )
   // Newest first; the seed stored everyone at one time, so ties go by id, last first ('c:96').
   await expect(library.grid().locator('[data-row-index="0"]')).toContainText('Mara Person96')
   await shell.screenshot('library-search')
