@@ -83,8 +83,13 @@ async function bundlePageHelpers(outDir: string): Promise<void> {
         "import * as blocks from '@/db/blocks'",
         "import * as queries from '@/db/list-queries'",
         "import { exportList } from '@/db/export-list'",
+        "import { provideLibrary, workerLibrary } from '@/db/library-client'",
+        // The library worker as the app starts it, from the bench's own bundle of it.
+        "const libraryWorker = workerLibrary(() => new Worker(new URL('/bench/library-worker.js', location.origin), { type: 'module' }))",
+        'provideLibrary(libraryWorker)',
+        'libraryWorker.prepare()',
         "import readExcelFile from 'read-excel-file/universal'",
-        'Object.assign(globalThis, { lk: { Dexie, Papa, readExcelFile, db, lists: listOperations(db), rows, library: { ...ingest, ...query }, facets, blocks, queries, exportList } })',
+        'Object.assign(globalThis, { lk: { Dexie, Papa, readExcelFile, db, lists: listOperations(db), rows, library: { ...ingest, ...query }, libraryWorker, facets, blocks, queries, exportList } })',
         "import './tests/bench/page/kit'",
       ].join('\n'),
     },
@@ -94,6 +99,12 @@ async function bundlePageHelpers(outDir: string): Promise<void> {
     format: 'esm',
     entryPoints: [join(root, 'src/workers/list-import.ts')],
     outfile: join(outDir, 'import-worker.js'),
+  })
+  await build({
+    ...common,
+    format: 'esm',
+    entryPoints: [join(root, 'src/workers/library.ts')],
+    outfile: join(outDir, 'library-worker.js'),
   })
 }
 

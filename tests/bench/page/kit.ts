@@ -70,6 +70,8 @@ interface Lk {
       dispose(): void
     }
   }
+  /** The library worker as the app runs it: searches of people and writes that file them. */
+  libraryWorker: Pick<Lk['library'], 'upsertContacts' | 'searchContacts' | 'matchContactIds'>
   library: {
     upsertContacts(payloads: Record<string, unknown>[], source: unknown): Promise<unknown>
     searchContacts(search: {
@@ -689,7 +691,7 @@ const kit = {
       const batch = contactPayloads(start, Math.min(count, start + 10_000))
       const watching = watch()
       const started = page.performance.now()
-      await lk().library.upsertContacts(batch, source)
+      await lk().libraryWorker.upsertContacts(batch, source)
       writing += page.performance.now() - started
       const tasks = watching.stop()
       longestTaskMs = Math.max(longestTaskMs, tasks.longestTaskMs)
@@ -716,12 +718,12 @@ const kit = {
     let total = 0
     for (let i = 0; i < runs; i++) {
       let started = page.performance.now()
-      const result = await lk().library.searchContacts({ ...search, limit: 100 })
+      const result = await lk().libraryWorker.searchContacts({ ...search, limit: 100 })
       first.push(page.performance.now() - started)
       shown = result.items.length
       exact = result.exact
       started = page.performance.now()
-      total = (await lk().library.matchContactIds(search)).length
+      total = (await lk().libraryWorker.matchContactIds(search)).length
       all.push(page.performance.now() - started)
     }
     return { firstMs: median(first), shown, exact, allMs: median(all), total }
@@ -734,7 +736,7 @@ const kit = {
   async libraryColdSearch(search: { prefix?: string }): Promise<{ ms: number; longestTaskMs: number }> {
     const watching = watch()
     const started = page.performance.now()
-    await lk().library.searchContacts({ ...search, limit: 100 })
+    await lk().libraryWorker.searchContacts({ ...search, limit: 100 })
     const ms = page.performance.now() - started
     const { longestTaskMs } = watching.stop()
     return { ms, longestTaskMs }

@@ -6,6 +6,7 @@ import { listOperations } from '@/db/lists'
 import { LeadkeeperDb, rowKey, type ListRecord, type RowRecord } from '@/db/schema'
 import { allContacts, contactById, countContacts, putContacts } from '../support/library'
 import { allRows, rowAt } from '../support/rows'
+import { asked, found, inputValues, list, seed } from '../support/list-fixtures'
 import {
   applyEnrichmentResults,
   applyKnownAnswers,
@@ -18,24 +19,6 @@ import {
 } from '@/db/rows'
 
 const freshDb = () => new LeadkeeperDb('t-' + crypto.randomUUID())
-
-function list(id: string, rowCount: number): ListRecord {
-  return {
-    id,
-    name: `List ${id}`,
-    createdAt: 1,
-    updatedAt: 1,
-    source: { fileName: 'a.csv', size: 1, encoding: 'utf-8', delimiter: ',', hasHeader: true },
-    columns: ['First', 'Last', 'Domain'],
-    mapping: { first_name: 0, last_name: 1, company_domain: 2 },
-    rowCount,
-    state: 'running',
-    jobIds: [],
-    creditsSpent: 0,
-  }
-}
-
-const inputValues = (index: number) => [`First${index}`, `Last${index}`, `d${index % 7}.com`]
 
 /** A row as version 1 of the database wrote it: unknown facets held as '' and 0. */
 function versionOneRow(listId: string, index: number): RowRecord {
@@ -51,38 +34,6 @@ function versionOneRow(listId: string, index: number): RowRecord {
     country: '',
     company: '',
     hasPhone: 0,
-  }
-}
-
-/** A list imported the way the app imports one. */
-async function seed(database: LeadkeeperDb, listId: string, count: number) {
-  await database.lists.put(list(listId, count))
-  const rows = Array.from({ length: count }, (_, index) => inputValues(index))
-  await listOperations(database).appendRows(listId, 0, rows)
-}
-
-/** A found row answering the email it was asked for. */
-const asked = (listId: string, index: number): ResultRow => ({ ...found(listId, index), kinds: ['email'] })
-
-function found(listId: string, index: number, extra: Record<string, unknown> = {}): ResultRow {
-  return {
-    key: rowKey(listId, index),
-    status: 'found',
-    data: {
-      enriched: true,
-      contact_id: 1000 + index,
-      contact_first_name: `First${index}`,
-      contact_last_name: `Last${index}`,
-      contact_email_address: `p${index}@d${index % 7}.com`,
-      contact_email_address_status: 'Deliverable',
-      contact_seniority: 'manager',
-      contact_location_country: 'France',
-      contact_phone_number: index % 2 ? '+33 1' : null,
-      company_name: `Co${index % 7}`,
-      company_domain: `d${index % 7}.com`,
-      custom_fields: [{ name: 'key', value: rowKey(listId, index), position: 0 }],
-      ...extra,
-    },
   }
 }
 

@@ -1,0 +1,116 @@
+import 'fake-indexeddb/auto'
+import { describe, expect, it } from 'vitest'
+import { reactive } from 'vue'
+import type { ResultBatch } from '@shared/contract'
+import { workerLibrary } from '@/db/library-client'
+import { libraryService, type LibraryAnswer, type LibraryCall } from '@/db/library-service'
+import { LeadkeeperDb, rowKey } from '@/db/schema'
+import { contactById, countContacts } from '../support/library'
+import { asked, seed } from '../support/list-fixtures'
+import { allRows } from '../support/rows'
+
+const freshDb = () => new LeadkeeperDb('t-' + crypto.randomUUID())
+
+/**
+ * The library worker's transport in process: each message is cloned as `postMessage` clones it
+ * (a reactive proxy is refused), answered by the same service the worker runs, and cloned back.
+ */
+function inProcessWorker(database: LeadkeeperDb) {
+  const service = libraryService(database)
+  const calls: LibraryCall[] = []
+  const worker = {
+    onmessage: null as ((event: MessageEvent<LibraryAnswer>) => void) | null,
+    onerror: null as ((event: ErrorEvent) => void) | null,
+    postMessage(message: LibraryCall) {
+      const call = structuredClone(message)
+      calls.push(call)
+      const run = service[call.method] as (...args: typeof call.args) => Promise<unknown>
+      void run(...call.args).then(
+        (result) =>
+          worker.onmessage?.({ data: structuredClone({ id: call.id, ok: true, result }) } as MessageEvent),
+        (error: Error) =>
+          worker.onmessage?.({
+            data: { id: call.id, ok: false, name: error.name, message: error.message },
+          } as MessageEvent),
+      )
+    },
+    terminate() {},
+  }
+  return { library: workerLibrary(() => worker as unknown as Worker), calls }
+}
+
+describe('the library worker client', () => {
+  it('applies a large drain in groups of whole batches, every row answered, twins beside their rows', async () => {
+    const database = freshDb()
+    await seed(database, 'L', 4_600)
+    const { library, calls } = inProcessWorker(database)
+    // 45 chunks of 100 rows, then one whose second row is the twin of its first.
+    const batches: ResultBatch[] = Array.from({ length: 45 }, (_, chunk) => ({
+      seq: chunk + 1,
+      chunkIndex: chunk,
+      at: 1_000 + chunk,
+      rows: Array.from({ length: 100 }, (_, at) => asked('L', chunk * 100 + at)),
+    }))
+    batches.push({
+      seq: 46,
+      chunkIndex: 45,
+      at: 2_000,
+      rows: [asked('L', 4_500), { ...asked('L', 4_501), twinOf: rowKey('L', 4_500) }],
+    })
+    const { applied } = await library.applyResultBatches('L', batches)
+    expect(applied).toBe(4_502)
+    // 2,000 rows a call at most, plus the batch that crossed the line; never a batch cut in two.
+    const posted = calls.filter((call) => call.method === 'applyResultBatches')
+    expect(posted.map((call) => (call.args[1] as ResultBatch[]).map((batch) => batch.seq))).toEqual([
+      Array.from({ length: 20 }, (_, at) => at + 1),
+      Array.from({ length: 20 }, (_, at) => at + 21),
+      [41, 42, 43, 44, 45, 46],
+    ])
+    const rows = await allRows(database, 'L')
+    expect(rows.slice(0, 4_502).every((row) => row.status === 'found')).toBe(true)
+    expect(rows[4_502]!.status).toBe('pending')
+    // The twin is filed under the person its row went with, with where it came from.
+    expect(rows[4_501]!.contactId).toBe(rows[4_500]!.contactId)
+    expect(rows[4_501]!.contactId).toBe('c:5500')
+    expect(rows[4_501]!.origins?.email).toMatchObject({ via: 'twin', row: 4_500 })
+    expect(await countContacts(database)).toBe(4_501)
+  })
+
+  it('files a large search a slice at a time, one person met in two slices kept once', async () => {
+    const database = freshDb()
+    const { library, calls } = inProcessWorker(database)
+    const payloads: Record<string, unknown>[] = Array.from({ length: 4_500 }, (_, at) => ({
+      contact_id: 10_000 + at,
+      contact_full_name: `Person ${at}`,
+    }))
+    payloads[10] = { contact_email_address: 'ada@engines.io', contact_full_name: 'Ada Lovelace' }
+    payloads[3_000] = {
+      contact_email_address: 'ada@engines.io',
+      contact_id: 42,
+      contact_job_title: 'Analyst',
+    }
+    const source = { kind: 'lead_search' as const, id: 's', label: 's', at: 5 }
+    const ids = await library.upsertContacts(payloads, source)
+    expect(calls.map((call) => (call.args[0] as unknown[]).length)).toEqual([2_000, 2_000, 500])
+    expect(ids).toHaveLength(4_500)
+    expect(ids[3_000]).toBe('e:ada@engines.io')
+    expect(ids[4_499]).toBe('c:14499')
+    expect(await countContacts(database)).toBe(4_499)
+    expect(await contactById('e:ada@engines.io', database)).toMatchObject({ jobTitle: 'Analyst' })
+  })
+
+  it("sends a search held by the page's state as plain data, and brings back the worker's errors", async () => {
+    const database = freshDb()
+    const { library } = inProcessWorker(database)
+    await library.upsertContacts(
+      [{ contact_id: 1, contact_full_name: 'Zoë Brown', contact_location_country: 'Norway' }],
+      { kind: 'lookup', id: 'k', label: 'k', at: 1 },
+    )
+    const search = reactive({ prefix: 'zoe', facets: { country: ['Norway'] } })
+    expect(() => structuredClone(search)).toThrow()
+    const page = await library.searchContacts({ ...search, limit: 10 })
+    expect(page.items.map((contact) => contact.id)).toEqual(['c:1'])
+    database.close()
+    await expect(library.contactById('c:1')).rejects.toMatchObject({ name: 'DatabaseClosedError' })
+  })
+})
