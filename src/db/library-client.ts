@@ -81,8 +81,7 @@ export function workerLibrary(start: () => Worker): LibraryService & { prepare()
       } catch (error) {
         // A reactive proxy among the arguments (a search's facets from the store, say): copied as
         // plain data. Everything else is cloned as it is, large batches included, with no copy first.
-        if (error instanceof Error && error.name === 'DataCloneError')
-          started().postMessage(plain(message))
+        if (error instanceof Error && error.name === 'DataCloneError') started().postMessage(plain(message))
         else {
           pending.delete(id)
           reject(error instanceof Error ? error : new Error(String(error)))
