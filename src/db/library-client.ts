@@ -1,4 +1,10 @@
-import { libraryService, type LibraryAnswer, type LibraryCall, type LibraryService } from './library-service'
+import {
+  libraryService,
+  type LibraryAnswer,
+  type LibraryCall,
+  type LibraryPart,
+  type LibraryService,
+} from './library-service'
 import { db, type LeadkeeperDb } from './schema'
 
 type Pending = { resolve: (result: unknown) => void; reject: (error: Error) => void }
@@ -7,31 +13,35 @@ type Pending = { resolve: (result: unknown) => void; reject: (error: Error) => v
 const plain = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T
 
 /**
- * Rows handed to the worker per call. A call's arguments are copied on the page as it is posted (10,000
- * payloads took 60–70 ms of the page's thread); a few thousand keep each copy to a frame or so, and
- * the page gets its turns between calls.
+ * Rows copied to the worker per message. Arguments are copied on the page as they are posted (10,000
+ * payloads in one message held the page for 60–70 ms), so a large one goes in parts with a turn for
+ * the page between, and the worker runs the call on the whole, in one transaction as in process.
  */
-const rowsPerCall = 2_000
+const rowsPerPart = 2_000
 
-/**
- * Result batches in groups of about `rowsPerCall` rows, each group whole batches: a twin's row and
- * the row it went with are in one batch, and stay in one call. Applying each group in a transaction
- * of its own is safe: applying batches again leaves the records as they were, which is also what
- * makes a crash before the acknowledgement harmless.
- */
-function groupsOf<B extends { rows: readonly unknown[] }>(batches: readonly B[]): B[][] {
-  const groups: B[][] = []
+/** A large argument of a call: which one, and how many rows each of its items weighs. */
+interface Large {
+  at: number
+  items: readonly unknown[]
+  rows(item: unknown): number
+}
+
+/** The items of a large argument in parts of about `rowsPerPart` rows (an item is never cut). */
+function partsOf(large: Large): unknown[][] {
+  const parts: unknown[][] = []
   let rows = Infinity
-  for (const batch of batches) {
-    if (rows >= rowsPerCall) {
-      groups.push([])
+  for (const item of large.items) {
+    if (rows >= rowsPerPart) {
+      parts.push([])
       rows = 0
     }
-    groups[groups.length - 1]!.push(batch)
-    rows += batch.rows.length
+    parts[parts.length - 1]!.push(item)
+    rows += large.rows(item)
   }
-  return groups
+  return parts
 }
+
+const aTurn = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
 
 /**
  * The library service in a worker (`src/workers/library.ts`), started on first use; the page only
@@ -65,57 +75,63 @@ export function workerLibrary(start: () => Worker): LibraryService & { prepare()
     return made
   }
 
-  function call<K extends keyof LibraryService>(
+  /** Posts a message as it is; one holding a reactive proxy (a search's facets from a store) as plain data. */
+  function post(message: LibraryCall | LibraryPart): void {
+    try {
+      started().postMessage(message)
+    } catch (error) {
+      if (!(error instanceof Error && error.name === 'DataCloneError')) throw error
+      started().postMessage(plain(message))
+    }
+  }
+
+  async function call<K extends keyof LibraryService>(
     method: K,
     args: Parameters<LibraryService[K]>,
+    large?: Large,
   ): Promise<Awaited<ReturnType<LibraryService[K]>>> {
     const id = ++next
-    return new Promise((resolve, reject) => {
+    const answered = new Promise<Awaited<ReturnType<LibraryService[K]>>>((resolve, reject) => {
       pending.set(id, {
         resolve: (result) => resolve(result as Awaited<ReturnType<LibraryService[K]>>),
         reject,
       })
-      const message = { id, method, args } as LibraryCall
-      try {
-        started().postMessage(message)
-      } catch (error) {
-        // A reactive proxy among the arguments (a search's facets from the store, say): copied as
-        // plain data. Everything else is cloned as it is, large batches included, with no copy first.
-        if (error instanceof Error && error.name === 'DataCloneError') started().postMessage(plain(message))
-        else {
-          pending.delete(id)
-          reject(error instanceof Error ? error : new Error(String(error)))
-        }
-      }
     })
+    try {
+      const parts = large ? partsOf(large) : []
+      if (large && parts.length > 1) {
+        for (const [at, part] of parts.entries()) {
+          if (at > 0) await aTurn()
+          post({ id, part })
+        }
+        const sent: unknown[] = [...args]
+        sent[large.at] = []
+        post({ id, method, args: sent, staged: large.at } as LibraryCall)
+      } else post({ id, method, args } as LibraryCall)
+    } catch (error) {
+      pending.delete(id)
+      throw error
+    }
+    return answered
   }
+
+  const payloads = (items: readonly unknown[]): Large => ({ at: 0, items, rows: () => 1 })
 
   return {
     searchContacts: (search) => call('searchContacts', [search]),
     matchContactIds: (search) => call('matchContactIds', [search]),
     contactsByIds: (ids) => call('contactsByIds', [ids]),
     contactById: (id) => call('contactById', [id]),
-    upsertContacts: async (payloads, source) => {
-      // A slice at a time: a person in two slices is found by the second through the first's commit.
-      const ids: (string | null)[] = []
-      for (let start = 0; start < payloads.length; start += rowsPerCall)
-        ids.push(...(await call('upsertContacts', [payloads.slice(start, start + rowsPerCall), source])))
-      return ids
-    },
-    upsertCompanies: async (payloads, source) => {
-      const domains: (string | null)[] = []
-      for (let start = 0; start < payloads.length; start += rowsPerCall)
-        domains.push(...(await call('upsertCompanies', [payloads.slice(start, start + rowsPerCall), source])))
-      return domains
-    },
+    upsertContacts: (found, source) => call('upsertContacts', [found, source], payloads(found)),
+    upsertCompanies: (found, source) => call('upsertCompanies', [found, source], payloads(found)),
     knownIdentities: (identities) => call('knownIdentities', [identities]),
     libraryKnowledge: (identities) => call('libraryKnowledge', [identities]),
-    applyResultBatches: async (listId, batches) => {
-      let applied = 0
-      for (const group of groupsOf(batches))
-        applied += (await call('applyResultBatches', [listId, group])).applied
-      return { applied }
-    },
+    applyResultBatches: (listId, batches) =>
+      call('applyResultBatches', [listId, batches], {
+        at: 1,
+        items: batches,
+        rows: (batch) => (batch as (typeof batches)[number]).rows.length,
+      }),
     applyKnownAnswers: (listId, decisions) => call('applyKnownAnswers', [listId, decisions]),
     /** Starts the worker and loads its code; the database and the index wait for the first call. */
     prepare: () => void started(),

@@ -45,10 +45,52 @@ export function libraryService(database: LeadkeeperDb) {
 
 export type LibraryService = ReturnType<typeof libraryService>
 
-/** A call to the library worker, and its answer. */
+/**
+ * A call to the library worker, and its answer. `staged`: the argument at that place is the items
+ * of the call's parts (`LibraryPart`), sent before it, in order.
+ */
 export type LibraryCall = {
-  [K in keyof LibraryService]: { id: number; method: K; args: Parameters<LibraryService[K]> }
+  [K in keyof LibraryService]: { id: number; method: K; args: Parameters<LibraryService[K]>; staged?: number }
 }[keyof LibraryService]
+
+/** Part of a large argument of call `id`, sent ahead of the call itself. */
+export interface LibraryPart {
+  id: number
+  part: unknown[]
+}
 
 export type LibraryAnswer =
   { id: number; ok: true; result: unknown } | { id: number; ok: false; name: string; message: string }
+
+/**
+ * What the library worker does with each message: a part is kept until its call comes, a call runs
+ * on the service with its staged argument filled in, and its answer (or error, by name) is replied.
+ */
+export function libraryReceiver(service: LibraryService, reply: (answer: LibraryAnswer) => void) {
+  const staging = new Map<number, unknown[]>()
+  return (message: LibraryCall | LibraryPart): void => {
+    if ('part' in message) {
+      const staged = staging.get(message.id) ?? []
+      for (const item of message.part) staged.push(item)
+      staging.set(message.id, staged)
+      return
+    }
+    const { id, method, staged } = message
+    const args: unknown[] = [...message.args]
+    if (staged !== undefined) {
+      args[staged] = staging.get(id) ?? []
+      staging.delete(id)
+    }
+    const run = service[method] as (...given: unknown[]) => Promise<unknown>
+    run(...args).then(
+      (result) => reply({ id, ok: true, result }),
+      (error: unknown) =>
+        reply({
+          id,
+          ok: false,
+          name: error instanceof Error ? error.name : 'Error',
+          message: error instanceof Error ? error.message : String(error),
+        }),
+    )
+  }
+}

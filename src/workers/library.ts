@@ -1,4 +1,10 @@
-import { libraryService, type LibraryAnswer, type LibraryCall } from '@/db/library-service'
+import {
+  libraryReceiver,
+  libraryService,
+  type LibraryAnswer,
+  type LibraryCall,
+  type LibraryPart,
+} from '@/db/library-service'
 import { db } from '@/db/schema'
 
 /**
@@ -7,21 +13,8 @@ import { db } from '@/db/schema'
  */
 const scope: {
   postMessage(message: LibraryAnswer): void
-  onmessage: ((event: MessageEvent<LibraryCall>) => void) | null
+  onmessage: ((event: MessageEvent<LibraryCall | LibraryPart>) => void) | null
 } = self
-const service = libraryService(db)
+const receive = libraryReceiver(libraryService(db), (answer) => scope.postMessage(answer))
 
-scope.onmessage = (event) => {
-  const { id, method, args } = event.data
-  const run = service[method] as (...given: typeof args) => Promise<unknown>
-  run(...args).then(
-    (result) => scope.postMessage({ id, ok: true, result }),
-    (error: unknown) =>
-      scope.postMessage({
-        id,
-        ok: false,
-        name: error instanceof Error ? error.name : 'Error',
-        message: error instanceof Error ? error.message : String(error),
-      }),
-  )
-}
+scope.onmessage = (event) => receive(event.data)

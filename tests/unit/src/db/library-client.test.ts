@@ -3,7 +3,13 @@ import { describe, expect, it } from 'vitest'
 import { reactive } from 'vue'
 import type { ResultBatch } from '@shared/contract'
 import { workerLibrary } from '@/db/library-client'
-import { libraryService, type LibraryAnswer, type LibraryCall } from '@/db/library-service'
+import {
+  libraryReceiver,
+  libraryService,
+  type LibraryAnswer,
+  type LibraryCall,
+  type LibraryPart,
+} from '@/db/library-service'
 import { LeadkeeperDb, rowKey } from '@/db/schema'
 import { contactById, countContacts } from '../support/library'
 import { asked, seed } from '../support/list-fixtures'
@@ -12,38 +18,32 @@ import { allRows } from '../support/rows'
 const freshDb = () => new LeadkeeperDb('t-' + crypto.randomUUID())
 
 /**
- * The library worker's transport in process: each message is cloned as `postMessage` clones it
- * (a reactive proxy is refused), answered by the same service the worker runs, and cloned back.
+ * The library worker in process: each message is cloned as `postMessage` clones it (a reactive
+ * proxy is refused) and handed to the worker's own receiver, whose answers are cloned back.
  */
 function inProcessWorker(database: LeadkeeperDb) {
-  const service = libraryService(database)
-  const calls: LibraryCall[] = []
+  const messages: (LibraryCall | LibraryPart)[] = []
   const worker = {
     onmessage: null as ((event: MessageEvent<LibraryAnswer>) => void) | null,
     onerror: null as ((event: ErrorEvent) => void) | null,
-    postMessage(message: LibraryCall) {
-      const call = structuredClone(message)
-      calls.push(call)
-      const run = service[call.method] as (...args: typeof call.args) => Promise<unknown>
-      void run(...call.args).then(
-        (result) =>
-          worker.onmessage?.({ data: structuredClone({ id: call.id, ok: true, result }) } as MessageEvent),
-        (error: Error) =>
-          worker.onmessage?.({
-            data: { id: call.id, ok: false, name: error.name, message: error.message },
-          } as MessageEvent),
-      )
+    postMessage(message: LibraryCall | LibraryPart) {
+      const copy = structuredClone(message)
+      messages.push(copy)
+      queueMicrotask(() => receive(copy))
     },
     terminate() {},
   }
-  return { library: workerLibrary(() => worker as unknown as Worker), calls }
+  const receive = libraryReceiver(libraryService(database), (answer) =>
+    worker.onmessage?.({ data: structuredClone(answer) } as MessageEvent<LibraryAnswer>),
+  )
+  return { library: workerLibrary(() => worker as unknown as Worker), messages }
 }
 
 describe('the library worker client', () => {
-  it('applies a large drain in groups of whole batches, every row answered, twins beside their rows', async () => {
+  it('sends a large drain in parts of whole batches, applied as one call: every row answered, twins beside their rows', async () => {
     const database = freshDb()
     await seed(database, 'L', 4_600)
-    const { library, calls } = inProcessWorker(database)
+    const { library, messages } = inProcessWorker(database)
     // 45 chunks of 100 rows, then one whose second row is the twin of its first.
     const batches: ResultBatch[] = Array.from({ length: 45 }, (_, chunk) => ({
       seq: chunk + 1,
@@ -59,12 +59,17 @@ describe('the library worker client', () => {
     })
     const { applied } = await library.applyResultBatches('L', batches)
     expect(applied).toBe(4_502)
-    // 2,000 rows a call at most, plus the batch that crossed the line; never a batch cut in two.
-    const posted = calls.filter((call) => call.method === 'applyResultBatches')
-    expect(posted.map((call) => (call.args[1] as ResultBatch[]).map((batch) => batch.seq))).toEqual([
+    // Parts of 2,000 rows at most, plus the batch that crossed the line, never a batch cut in two;
+    // then the call itself, which the worker runs on every batch at once.
+    expect(
+      messages.map((message) =>
+        'part' in message ? (message.part as ResultBatch[]).map((batch) => batch.seq) : message.method,
+      ),
+    ).toEqual([
       Array.from({ length: 20 }, (_, at) => at + 1),
       Array.from({ length: 20 }, (_, at) => at + 21),
       [41, 42, 43, 44, 45, 46],
+      'applyResultBatches',
     ])
     const rows = await allRows(database, 'L')
     expect(rows.slice(0, 4_502).every((row) => row.status === 'found')).toBe(true)
@@ -76,9 +81,9 @@ describe('the library worker client', () => {
     expect(await countContacts(database)).toBe(4_501)
   })
 
-  it('files a large search a slice at a time, one person met in two slices kept once', async () => {
+  it('files a large search sent in parts in one go, one person met in two parts kept once', async () => {
     const database = freshDb()
-    const { library, calls } = inProcessWorker(database)
+    const { library, messages } = inProcessWorker(database)
     const payloads: Record<string, unknown>[] = Array.from({ length: 4_500 }, (_, at) => ({
       contact_id: 10_000 + at,
       contact_full_name: `Person ${at}`,
@@ -91,7 +96,12 @@ describe('the library worker client', () => {
     }
     const source = { kind: 'lead_search' as const, id: 's', label: 's', at: 5 }
     const ids = await library.upsertContacts(payloads, source)
-    expect(calls.map((call) => (call.args[0] as unknown[]).length)).toEqual([2_000, 2_000, 500])
+    expect(messages.map((message) => ('part' in message ? message.part.length : message.method))).toEqual([
+      2_000,
+      2_000,
+      500,
+      'upsertContacts',
+    ])
     expect(ids).toHaveLength(4_500)
     expect(ids[3_000]).toBe('e:ada@engines.io')
     expect(ids[4_499]).toBe('c:14499')
@@ -101,7 +111,7 @@ describe('the library worker client', () => {
 
   it("sends a search held by the page's state as plain data, and brings back the worker's errors", async () => {
     const database = freshDb()
-    const { library } = inProcessWorker(database)
+    const { library, messages } = inProcessWorker(database)
     await library.upsertContacts(
       [{ contact_id: 1, contact_full_name: 'Zoë Brown', contact_location_country: 'Norway' }],
       { kind: 'lookup', id: 'k', label: 'k', at: 1 },
@@ -109,6 +119,11 @@ describe('the library worker client', () => {
     const search = reactive({ prefix: 'zoe', facets: { country: ['Norway'] } })
     expect(() => structuredClone(search)).toThrow()
     const page = await library.searchContacts({ ...search, limit: 10 })
+    // A small call goes whole, as plain data.
+    expect(messages.at(-1)).toMatchObject({
+      method: 'searchContacts',
+      args: [{ facets: { country: ['Norway'] } }],
+    })
     expect(page.items.map((contact) => contact.id)).toEqual(['c:1'])
     database.close()
     await expect(library.contactById('c:1')).rejects.toMatchObject({ name: 'DatabaseClosedError' })
