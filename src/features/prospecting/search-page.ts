@@ -36,6 +36,9 @@ export interface SearchPage<S> {
   runSaved(saved: SavedSearch): Promise<void>
 }
 
+/** The saved searches' side of a page, for its history: the one in use, save, load and run. */
+export type SavedSearches = Pick<SearchPage<unknown>, 'activeSaved' | 'save' | 'load' | 'runSaved'>
+
 /**
  * What the lead and the company search pages share: the filter draft, the saved search in use, the
  * history's save, load and run, and what the address opens (a past run or a saved search).

@@ -1,0 +1,185 @@
+import type { Transaction } from 'dexie'
+import { blockSize, facetBlockOf } from './block-shape'
+import { contactBlockSize, keyBlockOf } from './contact-index'
+import { descriptiveFacets, FacetTally, unknownValue } from './facet-tally'
+import { companyWords, contactWords, LibraryTally } from './library-shape'
+import type {
+  BlockRevisions,
+  CompanyRecord,
+  ContactBlock,
+  ContactKeyBlock,
+  ContactRecord,
+  ContactRevisions,
+  FacetBlock,
+  FacetCountRecord,
+  LibraryCountRecord,
+  RowBlock,
+  RowRecord,
+} from './schema'
+
+/**
+ * The upgrades of the database's versions (`schema.ts` declares them): each moves what the version
+ * before stored into the new shape, inside the upgrade's transaction, reporting progress when long.
+ */
+
+/** Version 2: the facet counts of every list, kept from now on. */
+export async function facetCountsOfRows(tx: Transaction): Promise<void> {
+  const tally = new FacetTally()
+  await tx.table<RowRecord, [string, number]>('rows').each((row) => tally.add(row.listId, row, 1))
+  await tx.table<FacetCountRecord>('facetCounts').bulkPut(tally.records())
+}
+
+/** Version 5: the library's search words, and its facet counts, kept from now on. */
+export async function libraryWordsAndCounts(tx: Transaction): Promise<void> {
+  const counts = new LibraryTally()
+  await tx
+    .table<ContactRecord>('contacts')
+    .toCollection()
+    .modify((contact) => {
+      contact.words = contactWords(contact)
+      counts.contact(contact, 1)
+    })
+  await tx
+    .table<CompanyRecord>('companies')
+    .toCollection()
+    .modify((company) => {
+      company.words = companyWords(company)
+      counts.company(company, 1)
+    })
+  await tx.table<LibraryCountRecord>('libraryCounts').bulkPut(counts.records())
+}
+
+export interface UpgradeProgress {
+  /** What is moved: a list's rows or the library's people. */
+  what: 'rows' | 'contacts'
+  /** Moved so far, of `total`. */
+  done: number
+  total: number
+}
+
+const upgradeListeners = new Set<(progress: UpgradeProgress) => void>()
+
+/** Hears how far a long upgrade of the database has come (the app shows it while it opens). */
+export function onUpgradeProgress(listener: (progress: UpgradeProgress) => void): () => void {
+  upgradeListeners.add(listener)
+  return () => upgradeListeners.delete(listener)
+}
+
+/** Version 3: every row of the one-record-per-row table, in key order, into its list's blocks. */
+export async function rowsIntoBlocks(tx: Transaction): Promise<void> {
+  const rows = tx.table<RowRecord, [string, number]>('rows')
+  const total = await rows.count()
+  const report = reporter('rows', total)
+  report(0)
+  let done = 0
+  let after: [string, number] | null = null
+  const open = new Map<string, RowBlock>()
+  const revs = new Map<string, number[]>()
+  for (;;) {
+    const page: RowRecord[] = await (after ? rows.where(':id').above(after) : rows.toCollection())
+      .limit(upgradePage)
+      .toArray()
+    if (page.length === 0) break
+    const full: RowBlock[] = []
+    for (const record of page) {
+      const { listId, ...row } = record
+      for (const facet of descriptiveFacets) if (row[facet] === unknownValue[facet]) delete row[facet]
+      const number = Math.floor(row.index / blockSize)
+      let block = open.get(listId)
+      if (block && block.block !== number) {
+        full.push(block)
+        block = undefined
+      }
+      if (!block) {
+        block = { listId, block: number, rows: [] }
+        open.set(listId, block)
+        const listRevs = revs.get(listId) ?? []
+        listRevs[number] = 1
+        revs.set(listId, listRevs)
+      }
+      block.rows[row.index - number * blockSize] = row
+    }
+    await putBlocks(tx, full)
+    done += page.length
+    const last = page[page.length - 1]!
+    after = [last.listId, last.index]
+    report(done)
+  }
+  await putBlocks(tx, [...open.values()])
+  await tx
+    .table<BlockRevisions>('blockRevs')
+    .bulkPut(
+      [...revs].map(([listId, listRevs]) => ({ listId, revs: Array.from(listRevs, (rev) => rev ?? 0) })),
+    )
+  report(total)
+}
+
+const upgradePage = 10_000
+
+function reporter(what: UpgradeProgress['what'], total: number): (done: number) => void {
+  return (done) => {
+    for (const listener of upgradeListeners) listener({ what, done, total })
+  }
+}
+
+/**
+ * Version 6: every person of the one-record-each table into blocks, in the order they were first
+ * stored (a first pass reads when, a second moves them), each block with its keys.
+ */
+export async function contactsIntoBlocks(tx: Transaction): Promise<void> {
+  const contacts = tx.table<ContactRecord, string>('contacts')
+  const total = await contacts.count()
+  // Each pass is half the work: the dialog counts a person moved once both are done.
+  const report = reporter('contacts', total)
+  const half = (steps: number) => report(Math.floor(steps / 2))
+  report(0)
+  const order: { at: number; id: string }[] = []
+  let after: string | null = null
+  for (;;) {
+    const page: ContactRecord[] = await (
+      after === null ? contacts.toCollection() : contacts.where(':id').above(after)
+    )
+      .limit(upgradePage)
+      .toArray()
+    if (page.length === 0) break
+    for (const contact of page) order.push({ at: contact.firstSeenAt ?? 0, id: contact.id })
+    after = page[page.length - 1]!.id
+    half(order.length)
+  }
+  order.sort((a, b) => a.at - b.at || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+  const revs: number[] = []
+  for (let start = 0; start < order.length; start += upgradePage) {
+    const ids = order.slice(start, start + upgradePage).map(({ id }) => id)
+    const records = (await contacts.bulkGet(ids)).map((contact) => ({
+      ...contact!,
+      words: contact!.words ?? contactWords(contact!),
+    }))
+    const blocks: ContactBlock[] = []
+    for (let at = 0; at < records.length; at += contactBlockSize) {
+      const block = (start + at) / contactBlockSize
+      blocks.push({ block, contacts: records.slice(at, at + contactBlockSize) })
+      revs[block] = 1
+    }
+    await tx.table<ContactBlock>('contactBlocks').bulkPut(blocks)
+    await tx
+      .table<ContactKeyBlock>('contactKeys')
+      .bulkPut(blocks.map(({ block, contacts }) => keyBlockOf(block, contacts)))
+    half(total + start + ids.length)
+  }
+  await tx
+    .table<ContactRevisions>('contactRevs')
+    .put({ id: 'contacts', epoch: newEpoch(), size: order.length, revs })
+  report(total)
+}
+
+async function putBlocks(tx: Transaction, blocks: RowBlock[]): Promise<void> {
+  if (blocks.length === 0) return
+  // A row missing from a block (never the case for a list the app wrote) is left a hole, read as absent.
+  await tx.table<RowBlock>('blocks').bulkPut(blocks)
+  await tx.table<FacetBlock>('blockFacets').bulkPut(blocks.map(facetBlockOf))
+}
+
+/** A name for a library's contents, new each time a library starts from nothing. */
+export function newEpoch(): string {
+  return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`
+}
