@@ -4,6 +4,7 @@ import {
   type LibraryCall,
   type LibraryPart,
   type LibraryService,
+  type ToLibrary,
 } from './library-service'
 import { db, type LeadkeeperDb } from './schema'
 
@@ -43,16 +44,24 @@ function partsOf(large: Large): unknown[][] {
 
 const aTurn = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
 
+/** The library as a worker of its own, for the page; or a port to it, for another worker. */
+export type LibraryEndpoint = Worker | MessagePort
+
 /**
- * The library service in a worker (`src/workers/library.ts`), started on first use; the page only
- * sends calls and receives answers. `start` makes the worker: the app's bundle, or the bench's.
+ * The library service in a worker (`src/workers/library.ts`), started on first use; the caller only
+ * sends calls and receives answers. `start` makes the worker (the app's bundle, or the bench's) or
+ * gives a port to it (in the import worker).
  */
-export function workerLibrary(start: () => Worker): LibraryService & { prepare(): void; dispose(): void } {
-  let worker: Worker | null = null
+export function workerLibrary(start: () => LibraryEndpoint): LibraryService & {
+  prepare(): void
+  connect(): MessagePort
+  dispose(): void
+} {
+  let worker: LibraryEndpoint | null = null
   const pending = new Map<number, Pending>()
   let next = 0
 
-  function started(): Worker {
+  function started(): LibraryEndpoint {
     if (worker) return worker
     const made = start()
     made.onmessage = (event: MessageEvent<LibraryAnswer>) => {
@@ -63,14 +72,15 @@ export function workerLibrary(start: () => Worker): LibraryService & { prepare()
       if (answer.ok) waiting.resolve(answer.result)
       else waiting.reject(Object.assign(new Error(answer.message), { name: answer.name }))
     }
-    made.onerror = (event) => {
-      event.preventDefault()
-      for (const waiting of pending.values())
-        waiting.reject(new Error(event.message || 'The library stopped.'))
-      pending.clear()
-      // The next call starts it again.
-      worker = null
-    }
+    if ('terminate' in made)
+      made.onerror = (event) => {
+        event.preventDefault()
+        for (const waiting of pending.values())
+          waiting.reject(new Error(event.message || 'The library stopped.'))
+        pending.clear()
+        // The next call starts it again.
+        worker = null
+      }
     worker = made
     return made
   }
@@ -135,15 +145,26 @@ export function workerLibrary(start: () => Worker): LibraryService & { prepare()
     applyKnownAnswers: (listId, decisions) => call('applyKnownAnswers', [listId, decisions]),
     /** Starts the worker and loads its code; the database and the index wait for the first call. */
     prepare: () => void started(),
+    /**
+     * A port to the library worker for another worker (the import worker checks its rows against
+     * the library with it): the same index, not a second copy of it in that worker.
+     */
+    connect: () => {
+      const channel = new MessageChannel()
+      const message: ToLibrary = { connect: channel.port1 }
+      started().postMessage(message, [channel.port1])
+      return channel.port2
+    },
     dispose: () => {
-      worker?.terminate()
+      if (worker && 'terminate' in worker) worker.terminate()
+      else worker?.close()
       worker = null
     },
   }
 }
 
-/** The app's library: `prepare` starts its worker ahead of use (none in process). */
-type AppLibrary = LibraryService & { prepare?(): void }
+/** The app's library: `prepare` starts its worker ahead of use, `connect` gives a port to it (none in process). */
+type AppLibrary = LibraryService & { prepare?(): void; connect?(): MessagePort }
 
 let shared: AppLibrary | null = null
 
@@ -179,6 +200,12 @@ export function prepareLibrary(): void {
     },
     { timeout: 5_000 },
   )
+}
+
+/** A port to the app's library worker for another worker; none where the library runs in process. */
+export function libraryPort(): MessagePort | undefined {
+  shared ??= createLibrary()
+  return shared.connect?.()
 }
 
 /** Sets the app's library service: the bench's page, which loads the worker from its own bundle. */

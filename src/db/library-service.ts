@@ -94,3 +94,20 @@ export function libraryReceiver(service: LibraryService, reply: (answer: Library
     )
   }
 }
+
+/** What the library worker receives: calls, their parts, and ports from other workers. */
+export type ToLibrary = LibraryCall | LibraryPart | { connect: MessagePort }
+
+/**
+ * The library worker's own receiver: its page's calls, answered by `reply`, and ports from other
+ * workers (the import worker's), whose calls are answered on the port they came by.
+ */
+export function libraryWorkerReceiver(service: LibraryService, reply: (answer: LibraryAnswer) => void) {
+  const receive = libraryReceiver(service, reply)
+  return (message: ToLibrary): void => {
+    if (!('connect' in message)) return receive(message)
+    const port = message.connect
+    const fromPort = libraryReceiver(service, (answer) => port.postMessage(answer))
+    port.onmessage = (event: MessageEvent<LibraryCall | LibraryPart>) => fromPort(event.data)
+  }
+}

@@ -1,5 +1,6 @@
 import type { FromWorker, ToWorker } from './import-protocol'
 import type { ParseProgress } from '@domain/read/parse'
+import { libraryPort } from '@/db/library-client'
 
 export type WorkerOutcome = Exclude<FromWorker, { type: 'progress' }>
 
@@ -33,6 +34,7 @@ export function startImportWorker(
       })
     }
   })
-  worker.postMessage(start satisfies ToWorker)
+  const library = libraryPort()
+  worker.postMessage({ ...start, library } satisfies ToWorker, library ? [library] : [])
   return { outcome, cancel: () => worker.postMessage({ type: 'cancel' } satisfies ToWorker) }
 }

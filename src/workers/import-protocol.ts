@@ -14,6 +14,8 @@ export type ToWorker =
       mapping: ColumnMapping
       /** An interrupted import taken up again: what it stored before it stopped. */
       resume?: ImportedSoFar
+      /** A port to the library worker, to check rows against the library's people there. */
+      library?: MessagePort
     }
   | { type: 'cancel' }
 

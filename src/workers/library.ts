@@ -1,20 +1,20 @@
 import {
-  libraryReceiver,
   libraryService,
+  libraryWorkerReceiver,
   type LibraryAnswer,
-  type LibraryCall,
-  type LibraryPart,
+  type ToLibrary,
 } from '@/db/library-service'
 import { db } from '@/db/schema'
 
 /**
  * The library's people off the page's thread: their index, searches and every write that files
- * people (`library-service.ts`). Calls run as they come; IndexedDB's transactions keep them apart.
+ * people (`library-service.ts`), for the page and, by a port, for the import worker. Calls run as
+ * they come; IndexedDB's transactions keep them apart.
  */
 const scope: {
   postMessage(message: LibraryAnswer): void
-  onmessage: ((event: MessageEvent<LibraryCall | LibraryPart>) => void) | null
+  onmessage: ((event: MessageEvent<ToLibrary>) => void) | null
 } = self
-const receive = libraryReceiver(libraryService(db), (answer) => scope.postMessage(answer))
+const receive = libraryWorkerReceiver(libraryService(db), (answer) => scope.postMessage(answer))
 
 scope.onmessage = (event) => receive(event.data)

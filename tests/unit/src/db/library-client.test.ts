@@ -4,11 +4,12 @@ import { reactive } from 'vue'
 import type { ResultBatch } from '@shared/contract'
 import { workerLibrary } from '@/db/library-client'
 import {
-  libraryReceiver,
   libraryService,
+  libraryWorkerReceiver,
   type LibraryAnswer,
   type LibraryCall,
   type LibraryPart,
+  type ToLibrary,
 } from '@/db/library-service'
 import { LeadkeeperDb, rowKey } from '@/db/schema'
 import { contactById, countContacts } from '../support/library'
@@ -26,14 +27,14 @@ function inProcessWorker(database: LeadkeeperDb) {
   const worker = {
     onmessage: null as ((event: MessageEvent<LibraryAnswer>) => void) | null,
     onerror: null as ((event: ErrorEvent) => void) | null,
-    postMessage(message: LibraryCall | LibraryPart) {
-      const copy = structuredClone(message)
-      messages.push(copy)
+    postMessage(message: ToLibrary, transfer: Transferable[] = []) {
+      const copy = structuredClone(message, { transfer })
+      if (!('connect' in copy)) messages.push(copy)
       queueMicrotask(() => receive(copy))
     },
     terminate() {},
   }
-  const receive = libraryReceiver(libraryService(database), (answer) =>
+  const receive = libraryWorkerReceiver(libraryService(database), (answer) =>
     worker.onmessage?.({ data: structuredClone(answer) } as MessageEvent<LibraryAnswer>),
   )
   return { library: workerLibrary(() => worker as unknown as Worker), messages }
@@ -127,5 +128,21 @@ describe('the library worker client', () => {
     expect(page.items.map((contact) => contact.id)).toEqual(['c:1'])
     database.close()
     await expect(library.contactById('c:1')).rejects.toMatchObject({ name: 'DatabaseClosedError' })
+  })
+
+  it("answers the import worker's checks on a port of its own, from the same library", async () => {
+    const database = freshDb()
+    const { library } = inProcessWorker(database)
+    await library.upsertContacts(
+      [{ contact_first_name: 'Ada', contact_last_name: 'Lovelace', company_domain: 'engines.io' }],
+      { kind: 'lookup', id: 'k', label: 'k', at: 1 },
+    )
+    // What the import worker does with the port it is started with.
+    const port = library.connect()
+    const fromImport = workerLibrary(() => port)
+    expect(await fromImport.knownIdentities(['ada lovelace@engines.io', 'grace hopper@navy.mil'])).toEqual([
+      'ada lovelace@engines.io',
+    ])
+    fromImport.dispose()
   })
 })
