@@ -39,6 +39,12 @@ export function toJobView(record: JobRecord): JobView {
 }
 
 /**
+ * Result batches a drain page holds by default (about 5,000 rows of an enrichment): a window that
+ * comes back after a long time away takes what it missed a page at a time, not in one message.
+ */
+const unacknowledgedPage = 50
+
+/**
  * Adapts the engine's job manager to the contract. One manager per ledger (the sandbox, or one
  * service address), so two managers never drive the same jobs. The manager talks through a client
  * that always follows the current key, so a replaced key takes effect for running jobs too.
@@ -135,10 +141,10 @@ export class JobsService {
           known(manager, jobId)
           return manager.results(jobId, after, limit)
         }),
-      'jobs/unacknowledged': ({ jobId }) =>
+      'jobs/unacknowledged': ({ jobId, limit }) =>
         withManager((manager) => {
           known(manager, jobId)
-          return manager.unacknowledged(jobId)
+          return manager.unacknowledged(jobId, limit ?? unacknowledgedPage)
         }),
       'jobs/ack': ({ jobId, cursor }) =>
         withManager((manager) => {

@@ -284,7 +284,11 @@ export const channels = {
       .strict(),
     output: declared<ResultPageView>(),
   },
-  'jobs/unacknowledged': { input: z.object({ jobId }).strict(), output: declared<ResultPageView>() },
+  /** Results not acknowledged yet, a page at a time (`limit` batches, 50 by default): drain until `complete`. */
+  'jobs/unacknowledged': {
+    input: z.object({ jobId, limit: z.number().int().min(1).max(1000).optional() }).strict(),
+    output: declared<ResultPageView>(),
+  },
   'jobs/ack': {
     input: z.object({ jobId, cursor: z.number().int().min(0) }).strict(),
     output: declared<null>(),
