@@ -75,10 +75,11 @@ export function workerLibrary(start: () => LibraryEndpoint): LibraryService & {
     if ('terminate' in made)
       made.onerror = (event) => {
         event.preventDefault()
+        // A worker that failed to load or threw is let go whole: the next call starts a new one.
+        made.terminate()
         for (const waiting of pending.values())
           waiting.reject(new Error(event.message || 'The library stopped.'))
         pending.clear()
-        // The next call starts it again.
         worker = null
       }
     worker = made
