@@ -164,6 +164,42 @@ export function workerLibrary(start: () => LibraryEndpoint): LibraryService & {
   }
 }
 
+/**
+ * The library for another worker (the import worker): the library worker through `port`, its reads
+ * answered in process instead should the worker not answer one within `deadlineMs` (a library worker
+ * gone mid-import would otherwise leave the import waiting for ever). Writes go by the port only: a
+ * late one must not be made twice.
+ */
+export function portLibrary(port: MessagePort, database: LeadkeeperDb, deadlineMs = 60_000): LibraryService {
+  const remote = workerLibrary(() => port)
+  const local = libraryService(database)
+  let lost = false
+  function guarded<A extends unknown[], R>(
+    viaPort: (...args: A) => Promise<R>,
+    inProcess: (...args: A) => Promise<R>,
+  ): (...args: A) => Promise<R> {
+    return async (...args) => {
+      if (lost) return inProcess(...args)
+      let timer: ReturnType<typeof setTimeout> | undefined
+      const late = new Promise<typeof lateMark>(
+        (resolve) => (timer = setTimeout(() => resolve(lateMark), deadlineMs)),
+      )
+      const answer = await Promise.race([viaPort(...args), late])
+      clearTimeout(timer)
+      if (answer !== lateMark) return answer
+      lost = true
+      return inProcess(...args)
+    }
+  }
+  return {
+    ...remote,
+    knownIdentities: guarded(remote.knownIdentities, local.knownIdentities),
+    libraryKnowledge: guarded(remote.libraryKnowledge, local.libraryKnowledge),
+  }
+}
+
+const lateMark = Symbol('late')
+
 /** The app's library: `prepare` starts its worker ahead of use, `connect` gives a port to it (none in process). */
 type AppLibrary = LibraryService & { prepare?(): void; connect?(): MessagePort }
 

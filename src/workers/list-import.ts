@@ -3,7 +3,8 @@ import { importProblem, isImportError } from '@domain/read/errors'
 import { blobChunks } from '@domain/read/parse'
 import type { FromWorker, ToWorker } from '@/workers/import-protocol'
 import { storeRows } from '@/db/import-rows'
-import { provideLibrary, workerLibrary } from '@/db/library-client'
+import { portLibrary, provideLibrary } from '@/db/library-client'
+import { db } from '@/db/schema'
 
 /** Reads, checks and stores a list off the page's thread, so the window stays responsive. */
 /** The worker's global, as much of it as this file uses: the DOM library's `self` fits it. */
@@ -27,7 +28,7 @@ scope.onmessage = (event) => {
 async function run(message: Extract<ToWorker, { type: 'start' }>): Promise<void> {
   // The library's people are checked where their index is, not read again here.
   const { library } = message
-  if (library) provideLibrary(workerLibrary(() => library))
+  if (library) provideLibrary(portLibrary(library, db))
   try {
     const result = await storeRows(
       blobChunks(message.file),

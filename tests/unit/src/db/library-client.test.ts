@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto'
 import { describe, expect, it } from 'vitest'
 import { reactive } from 'vue'
 import type { ResultBatch } from '@shared/contract'
-import { workerLibrary } from '@/db/library-client'
+import { portLibrary, workerLibrary } from '@/db/library-client'
 import {
   libraryService,
   libraryWorkerReceiver,
@@ -144,5 +144,27 @@ describe('the library worker client', () => {
       'ada lovelace@engines.io',
     ])
     fromImport.dispose()
+  })
+
+  it('answers the import worker in process when the library worker does not answer its port', async () => {
+    const database = freshDb()
+    await libraryService(database).upsertContacts(
+      [{ contact_first_name: 'Ada', contact_last_name: 'Lovelace', company_domain: 'engines.io' }],
+      { kind: 'lookup', id: 'k', label: 'k', at: 1 },
+    )
+    // A port whose other end reads the calls but never answers: a library worker gone.
+    const { port1, port2 } = new MessageChannel()
+    let asked = 0
+    port1.onmessage = () => (asked += 1)
+    const library = portLibrary(port2, database, 50)
+    expect(await library.knownIdentities(['ada lovelace@engines.io', 'grace hopper@navy.mil'])).toEqual([
+      'ada lovelace@engines.io',
+    ])
+    expect(asked).toBe(1)
+    // Once lost, it asks in process at once, not by the port again.
+    expect(await library.knownIdentities(['grace hopper@navy.mil'])).toEqual([])
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    expect(asked).toBe(1)
+    port1.close()
   })
 })
