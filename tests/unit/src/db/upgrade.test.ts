@@ -57,6 +57,19 @@ function oldRow(listId: string, index: number): RowRecord {
   }
 }
 
+/** Opens a database written by an older version, as the app does, and what the upgrade reported. */
+async function openUpgrading(name: string): Promise<{ database: LeadkeeperDb; seen: UpgradeProgress[] }> {
+  const seen: UpgradeProgress[] = []
+  const stop = onUpgradeProgress((progress) => seen.push({ ...progress }))
+  const database = new LeadkeeperDb(name)
+  try {
+    await database.open()
+  } finally {
+    stop()
+  }
+  return { database, seen }
+}
+
 describe('upgrading a version-2 database', () => {
   it('moves every row of every list into blocks, indexes the library by words, keeps everything, and reports progress', async () => {
     const name = 'up-' + crypto.randomUUID()
@@ -90,11 +103,7 @@ describe('upgrading a version-2 database', () => {
       .put({ domain: 'c.com', name: 'Cé Corp', nameLower: 'cé corp', industry: 'Retail', country: '' })
     old.close()
 
-    const seen: UpgradeProgress[] = []
-    const stop = onUpgradeProgress((progress) => seen.push({ ...progress }))
-    const database = new LeadkeeperDb(name)
-    await database.open()
-    stop()
+    const { database, seen } = await openUpgrading(name)
 
     expect(database.verno).toBe(7)
     expect(database.tables.map((table) => table.name)).not.toContain('rows')
@@ -177,11 +186,7 @@ describe('upgrading a version-5 library', () => {
     ])
     old.close()
 
-    const seen: UpgradeProgress[] = []
-    const stop = onUpgradeProgress((progress) => seen.push({ ...progress }))
-    const database = new LeadkeeperDb(name)
-    await database.open()
-    stop()
+    const { database, seen } = await openUpgrading(name)
 
     expect(database.verno).toBe(7)
     expect(await countContacts(database)).toBe(count)

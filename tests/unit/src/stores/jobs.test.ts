@@ -1,7 +1,7 @@
 // @vitest-environment node
 // The backend runs here too, and it needs Node's own AbortSignal, which a DOM environment replaces.
 import 'fake-indexeddb/auto'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import Papa from 'papaparse'
 import type { ResultRow } from '@shared/contract'
 import { exportList } from '@/db/export-list'
@@ -10,9 +10,7 @@ import { facetCounts } from '@/db/rows'
 import { db, rowKey, type ListRecord } from '@/db/schema'
 import { useJobsStore } from '@/stores/jobs'
 import { useListsStore, type RunOptions } from '@/stores/lists'
-import { startTestBackend, type TestBackend } from '../../../support/backend'
-import type { Interceptor, TestBridge } from '../../../support/bridge'
-import { ask, openWindow, unacknowledged } from '../support/window'
+import { allResults, ask, storeTestBed, unacknowledged } from '../support/window'
 import { allRows } from '../support/rows'
 
 /**
@@ -21,21 +19,7 @@ import { allRows } from '../support/rows'
  * only then acknowledged; a window that dies between the two loses nothing and stores nothing twice.
  */
 
-let bed: TestBackend
-let bridge: TestBridge
-
-/** A fresh window, as after a reload (`openWindow`); the last one is closed after each test. */
-function reopen(intercept?: Interceptor): void {
-  bridge = openWindow(bed, intercept)
-}
-
-beforeEach(async () => {
-  bed = await startTestBackend()
-})
-afterEach(async () => {
-  bridge.close()
-  await bed.close()
-})
+const t = storeTestBed()
 
 const options: RunOptions = { email: true, phone: false, catchAll: false }
 
@@ -69,14 +53,7 @@ async function startRun(list: ListRecord): Promise<string> {
 
 /** Every result the backend holds for the job, by row key: what was paid for. */
 async function ledger(jobId: string): Promise<Map<string, ResultRow>> {
-  const byKey = new Map<string, ResultRow>()
-  let after = 0
-  for (;;) {
-    const page = await ask(bed, 'jobs/results', { jobId, after })
-    for (const batch of page.batches) for (const row of batch.rows) byKey.set(row.key, row)
-    after = page.cursor
-    if (page.complete) return byKey
-  }
+  return new Map((await allResults(t.bed, jobId)).map((row) => [row.key, row]))
 }
 
 /** The list as the user receives it: its CSV export, parsed. */
@@ -112,15 +89,15 @@ async function expectDelivered(list: ListRecord, jobId: string): Promise<void> {
 
 describe('the jobs store', () => {
   it('stores every result of a run in Dexie, then acknowledges it, and the list shows what was spent', async () => {
-    reopen()
+    t.reopen()
     const list = await importList('Plain')
-    const done = bed.next('jobs/state', (event) => event.state === 'done')
+    const done = t.bed.next('jobs/state', (event) => event.state === 'done')
     const jobId = await startRun(list)
     await done
     await useJobsStore().drain(jobId)
     await expectDelivered(list, jobId)
-    expect(await unacknowledged(bed, jobId)).toBe(0)
-    const view = await ask(bed, 'jobs/get', { jobId })
+    expect(await unacknowledged(t.bed, jobId)).toBe(0)
+    const view = await ask(t.bed, 'jobs/get', { jobId })
     const stored = (await db.lists.get(list.id))!
     expect(stored).toMatchObject({ state: 'done', jobIds: [jobId] })
     expect(stored.creditsSpent).toBe(view.creditsConsumed)
@@ -131,16 +108,16 @@ describe('the jobs store', () => {
     let crashed!: () => void
     const crash = new Promise<void>((resolve) => (crashed = resolve))
     let acks = 0
-    reopen((channel) => {
+    t.reopen((channel) => {
       if (channel !== 'jobs/ack') return undefined
       acks += 1
       // The results are in Dexie; the window dies before the acknowledgement leaves it.
-      bridge.close()
+      t.bridge.close()
       crashed()
       return new Promise(() => undefined)
     })
     const list = await importList('Crash')
-    const done = bed.next('jobs/state', (event) => event.state === 'done')
+    const done = t.bed.next('jobs/state', (event) => event.state === 'done')
     const jobId = await startRun(list)
     await crash
     await done
@@ -150,16 +127,16 @@ describe('the jobs store', () => {
     const before = await allRows(db, list.id)
     const stored = before.filter((row) => row.status !== 'pending').length
     expect(stored).toBeGreaterThan(0)
-    expect(await unacknowledged(bed, jobId)).toBeGreaterThanOrEqual(stored)
+    expect(await unacknowledged(t.bed, jobId)).toBeGreaterThanOrEqual(stored)
 
     // The next start picks them up again: applied once more (the same rows), then acknowledged.
-    reopen()
+    t.reopen()
     await useJobsStore().resumeIngestion()
     await expectDelivered(list, jobId)
-    expect(await unacknowledged(bed, jobId)).toBe(0)
+    expect(await unacknowledged(t.bed, jobId)).toBe(0)
     const after = await allRows(db, list.id)
     for (const row of before.filter((one) => one.status !== 'pending')) expect(after[row.index]).toEqual(row)
-    const view = await ask(bed, 'jobs/get', { jobId })
+    const view = await ask(t.bed, 'jobs/get', { jobId })
     expect((await db.lists.get(list.id))!.creditsSpent).toBe(view.creditsConsumed)
   })
 })

@@ -1,15 +1,13 @@
 // @vitest-environment node
 // The backend runs here too, and it needs Node's own AbortSignal, which a DOM environment replaces.
 import 'fake-indexeddb/auto'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { ResultRow } from '@shared/contract'
 import { countContacts } from '@/db/library-contacts'
 import { matchContactIds } from '@/db/library-query'
 import { db } from '@/db/schema'
 import { useSearchesStore } from '@/stores/searches'
-import { startTestBackend, type TestBackend } from '../../../support/backend'
-import type { Interceptor, TestBridge } from '../../../support/bridge'
-import { ask, openWindow, unacknowledged } from '../support/window'
+import { allResults, storeTestBed, unacknowledged } from '../support/window'
 
 /**
  * The searches store over the real backend and a time-scaled sandbox, Dexie on fake-indexeddb: a
@@ -17,32 +15,11 @@ import { ask, openWindow, unacknowledged } from '../support/window'
  * the two stores nothing twice.
  */
 
-let bed: TestBackend
-let bridge: TestBridge
-
-function reopen(intercept?: Interceptor): void {
-  bridge = openWindow(bed, intercept)
-}
-
-beforeEach(async () => {
-  bed = await startTestBackend()
-  await Promise.all(db.tables.map((table) => table.clear()))
-})
-afterEach(async () => {
-  bridge.close()
-  await bed.close()
-})
+const t = storeTestBed({ clear: true })
 
 /** Every row the backend holds for a search, with data: what the search found. */
 async function found(jobId: string): Promise<ResultRow[]> {
-  const rows: ResultRow[] = []
-  let after = 0
-  for (;;) {
-    const page = await ask(bed, 'jobs/results', { jobId, after })
-    for (const batch of page.batches) rows.push(...batch.rows.filter((row) => row.data))
-    after = page.cursor
-    if (page.complete) return rows
-  }
+  return (await allResults(t.bed, jobId)).filter((row) => row.data)
 }
 
 const engineers = { filters: { job_title: { include: ['Engineer'] } }, limit: 25, maxLeads: 25 }
@@ -60,14 +37,14 @@ async function expectHome(runId: string): Promise<void> {
     const name = String(row.data!['contact_full_name'])
     expect((await matchContactIds({ prefix: name })).length).toBeGreaterThan(0)
   }
-  expect(await unacknowledged(bed, runId)).toBe(0)
+  expect(await unacknowledged(t.bed, runId)).toBe(0)
 }
 
 describe('the searches store', () => {
   it('brings a lead search home: its results stored, its people in the library, then acknowledged', async () => {
-    reopen()
+    t.reopen()
     const store = useSearchesStore()
-    const done = bed.next('jobs/state', (event) => event.state === 'done')
+    const done = t.bed.next('jobs/state', (event) => event.state === 'done')
     const { runId, error } = await store.start({ kind: 'lead', search: engineers }, 'Engineers')
     expect(error).toBeNull()
     await done
@@ -84,30 +61,30 @@ describe('the searches store', () => {
   it('stores nothing twice when the window dies between storing and acknowledging', async () => {
     let crashed!: () => void
     const crash = new Promise<void>((resolve) => (crashed = resolve))
-    reopen((channel) => {
+    t.reopen((channel) => {
       if (channel !== 'jobs/ack') return undefined
-      bridge.close()
+      t.bridge.close()
       crashed()
       return new Promise(() => undefined)
     })
-    const done = bed.next('jobs/state', (event) => event.state === 'done')
+    const done = t.bed.next('jobs/state', (event) => event.state === 'done')
     const { runId } = await useSearchesStore().start({ kind: 'lead', search: engineers }, 'Engineers')
     await crash
     await done
-    expect(await unacknowledged(bed, runId)).toBeGreaterThan(0)
+    expect(await unacknowledged(t.bed, runId)).toBeGreaterThan(0)
     const libraryBefore = await countContacts(db)
     expect(libraryBefore).toBeGreaterThan(0)
 
-    reopen()
+    t.reopen()
     await useSearchesStore().load()
     await expectHome(runId)
     expect(await countContacts(db)).toBe(libraryBefore)
   })
 
   it('says why the service refused a search, and keeps the run as failed', async () => {
-    reopen()
+    t.reopen()
     const store = useSearchesStore()
-    const failed = bed.next('jobs/state', (event) => event.state === 'failed')
+    const failed = t.bed.next('jobs/state', (event) => event.state === 'failed')
     const { runId } = await store.start({ kind: 'lead', search: { filters: {} } }, 'Nothing')
     await failed
     await store.refreshRun(runId)
