@@ -14,7 +14,7 @@ import {
   setSkip,
   type ImportedSoFar,
 } from '@/db/lists'
-import type { ColumnMapping, ListRecord, RowIssue } from '@/db/schema'
+import type { ColumnMapping, ListRecord } from '@/db/schema'
 import { importProblem, type ImportProblem } from '@domain/read/errors'
 import { fitMapping, suggestMapping } from '@domain/mapping'
 import {
@@ -27,36 +27,17 @@ import {
 } from '@domain/read/preview'
 import type { MappedField } from '@domain/person'
 import type { StoredImport } from '@/db/import-rows'
-import { issueKinds, skippableIssues, skippedRows } from '@domain/validation'
-import type { ParseOptions } from '@domain/read/parse'
-import { startImportWorker, type WorkerOutcome, type WorkerRun } from '@/workers/import-client'
-import { looksLikeWorkbook, type SheetSummary } from '@domain/read/workbook'
-import { openWorkbook, type WorkbookReader } from '@/workers/workbook-client'
+import { skippableIssues, skippedRows } from '@domain/validation'
+import type { WorkerOutcome } from '@/workers/import-client'
+import { looksLikeWorkbook } from '@domain/read/workbook'
+import { baseName, defaultSkips } from './import-defaults'
+import { useImportRun } from './import-run'
+import { useImportWorkbook } from './import-workbook'
 
 export type ImportStep = 'preview' | 'mapping' | 'importing' | 'review'
 
 export type { ImportProblem }
-
-const unexpected: ImportProblem = {
-  code: 'internal',
-  message: 'The workbook worker gave an unexpected answer.',
-}
-
-/** Every category is skipped unless the user says otherwise: nothing doubtful is paid for by default. */
-const defaultSkips = (): Record<RowIssue, boolean> =>
-  Object.fromEntries(issueKinds.map((kind) => [kind, true])) as Record<RowIssue, boolean>
-
-const baseName = (fileName: string) => fileName.replace(/\.(csv|tsv|txt|xlsx|xlsm)$/i, '') || fileName
-
-/** An Excel workbook being imported: its sheets and the one read (as CSV, through the same path). */
-export interface WorkbookChoice {
-  fileName: string
-  size: number
-  sheets: SheetSummary[]
-  sheet: string | null
-  /** The workbook or a sheet is being read. */
-  reading: boolean
-}
+export type { WorkbookChoice } from './import-workbook'
 
 /** One import at a time: the dialog shows this state and calls these actions. */
 export const useImportsStore = defineStore('imports', () => {
@@ -72,12 +53,14 @@ export const useImportsStore = defineStore('imports', () => {
   const name = ref('')
   const mapping = ref<ColumnMapping>({})
   const mappingRemembered = ref(false)
-  const progress = ref({ bytes: 0, rows: 0 })
   const listId = ref<string | null>(null)
   const stored = shallowRef<StoredImport | null>(null)
   const skips = ref(defaultSkips())
   const finishing = ref(false)
-  const workbook = shallowRef<WorkbookChoice | null>(null)
+  const sheets = useImportWorkbook()
+  const workbook = sheets.workbook
+  const worker = useImportRun()
+  const progress = worker.progress
   /** An interrupted import being taken up again: the rows it had stored before it stopped. */
   const resumed = ref<number | null>(null)
   /** The name of the list whose interrupted import is being taken up again. */
@@ -87,8 +70,6 @@ export const useImportsStore = defineStore('imports', () => {
   /** The header (when the file has one) whose mapping is remembered once the list is made. */
   let header: string[] | null = null
   let sample = new Uint8Array()
-  let run: WorkerRun | null = null
-  let reader: WorkbookReader | null = null
 
   const totalBytes = computed(() => file.value?.size ?? 0)
   const toSend = computed(() => {
@@ -133,37 +114,24 @@ export const useImportsStore = defineStore('imports', () => {
 
   /** Reads a workbook in its worker, then the sheet that holds a list (the user may pick another). */
   async function openSheets(next: File): Promise<void> {
-    const opening = openWorkbook(next)
-    reader = opening
-    workbook.value = { fileName: next.name, size: next.size, sheets: [], sheet: null, reading: true }
-    const answer = await opening.opened
-    if (reader !== opening) return
-    if (answer.type !== 'opened') {
-      workbook.value = { ...workbook.value, reading: false }
-      problem.value = answer.type === 'failed' ? answer.error : unexpected
-      return
-    }
-    workbook.value = { ...workbook.value, sheets: answer.sheets, reading: false }
-    if (answer.chosen === null) problem.value = answer.problem
-    else await chooseSheet(answer.chosen)
+    const opened = await sheets.open(next)
+    if (!opened) return
+    if (opened.chosen === null) problem.value = opened.problem
+    else await chooseSheet(opened.chosen)
   }
 
   /** Reads one sheet of the open workbook as the list to import. */
   async function chooseSheet(sheet: string): Promise<void> {
-    const current = reader
-    const book = workbook.value
-    if (!current || !book) return
-    workbook.value = { ...book, sheet, reading: true }
+    const reading = sheets.read(sheet)
+    if (!reading) return
     problem.value = null
     preview.value = null
-    const answer = await current.csv(sheet)
-    if (reader !== current) return
-    workbook.value = { ...book, sheet, reading: false }
-    if (answer.type !== 'csv') {
-      problem.value = answer.type === 'failed' ? answer.error : unexpected
+    const csv = await reading
+    if (!csv) return
+    if ('code' in csv) {
+      problem.value = csv
       return
     }
-    const csv = new File([answer.bytes], `${baseName(book.fileName)}.csv`, { type: 'text/csv' })
     file.value = markRaw(csv)
     overrides.value = {}
     sample = new Uint8Array(await csv.slice(0, sampleBytes).arrayBuffer())
@@ -216,7 +184,7 @@ export const useImportsStore = defineStore('imports', () => {
   async function startImport(): Promise<void> {
     const current = file.value
     const built = preview.value
-    if (!current || !built || run) return
+    if (!current || !built || worker.running()) return
     problem.value = null
     let list: ListRecord
     try {
@@ -238,7 +206,7 @@ export const useImportsStore = defineStore('imports', () => {
       return
     }
     header = built.hasHeader ? built.columns : null
-    const outcome = await readInto(list, current, optionsOf(list))
+    const outcome = await readInto(list, current)
     if (!outcome) return
     await deleteList(list.id)
     listId.value = null
@@ -273,14 +241,14 @@ export const useImportsStore = defineStore('imports', () => {
     }
     let readable = next
     if (list.source.sheet !== undefined) {
-      const sheet = await sheetAsCsv(next, list.source.sheet)
+      const sheet = await sheets.sheetAsCsv(next, list.source.sheet)
       if ('code' in sheet) return stop(sheet)
       readable = sheet
     }
     file.value = markRaw(readable)
     const soFar = await importedSoFar(list.id)
     resumed.value = soFar.rows
-    const outcome = await readInto(list, readable, optionsOf(list), soFar)
+    const outcome = await readInto(list, readable, soFar)
     if (!outcome) return
     // Counted again: the rows parsed run ahead of the rows stored by up to a batch.
     const stored = (await importedSoFar(list.id)).rows
@@ -288,27 +256,6 @@ export const useImportsStore = defineStore('imports', () => {
     if (outcome.type === 'failed') stop({ ...outcome.error, message: `${outcome.error.message} ${kept}` })
     else stop({ code: 'cancelled', message: kept })
   }
-
-  /** One sheet of a workbook as CSV, read in the workbook's worker; or why it cannot be. */
-  async function sheetAsCsv(next: File, sheet: string): Promise<File | ImportProblem> {
-    const opening = openWorkbook(next)
-    reader = opening
-    workbook.value = { fileName: next.name, size: next.size, sheets: [], sheet, reading: true }
-    const opened = await opening.opened
-    if (opened.type !== 'opened') return opened.type === 'failed' ? opened.error : unexpected
-    workbook.value = { ...workbook.value, sheets: opened.sheets }
-    const answer = await opening.csv(sheet)
-    workbook.value = { ...workbook.value, reading: false }
-    if (answer.type !== 'csv') return answer.type === 'failed' ? answer.error : unexpected
-    return new File([answer.bytes], `${baseName(next.name)}.csv`, { type: 'text/csv' })
-  }
-
-  const optionsOf = (list: ListRecord): ParseOptions => ({
-    encoding: list.source.encoding,
-    delimiter: list.source.delimiter,
-    hasHeader: list.source.hasHeader,
-    width: list.columns.length,
-  })
 
   /**
    * Reads, checks and stores `readable` into the list in the import worker. Resolves with nothing
@@ -318,27 +265,11 @@ export const useImportsStore = defineStore('imports', () => {
   async function readInto(
     list: ListRecord,
     readable: File,
-    options: ParseOptions,
     soFar?: ImportedSoFar,
   ): Promise<Exclude<WorkerOutcome, { type: 'done' }> | null> {
-    progress.value = { bytes: 0, rows: 0 }
     listId.value = list.id
     step.value = 'importing'
-    run = startImportWorker(
-      {
-        type: 'start',
-        file: readable,
-        listId: list.id,
-        mapping: list.mapping,
-        options,
-        ...(soFar ? { resume: soFar } : {}),
-      },
-      (next) => {
-        progress.value = next
-      },
-    )
-    const outcome = await run.outcome
-    run = null
+    const outcome = await worker.read(list, readable, soFar)
     if (listId.value !== list.id) {
       // Discarded while it ran: a new list goes; an interrupted one taken up again stays.
       if (!soFar) await deleteList(list.id)
@@ -352,7 +283,7 @@ export const useImportsStore = defineStore('imports', () => {
   }
 
   function cancelImport(): void {
-    run?.cancel()
+    worker.cancel()
   }
 
   /** Applies the skip choices and hands the list over; returns its id. */
@@ -382,7 +313,7 @@ export const useImportsStore = defineStore('imports', () => {
    * up again and left before its rows were all read: it stays, to be taken up again.
    */
   async function discard(): Promise<void> {
-    run?.cancel()
+    worker.cancel()
     const keep = resumed.value !== null && step.value === 'importing'
     const id = keep ? null : listId.value
     reset()
@@ -393,9 +324,7 @@ export const useImportsStore = defineStore('imports', () => {
     resumed.value = null
     resuming.value = null
     header = null
-    reader?.close()
-    reader = null
-    workbook.value = null
+    sheets.close()
     source.value = null
     file.value = null
     preview.value = null

@@ -1,0 +1,78 @@
+import { ref, type ComputedRef } from 'vue'
+import { RowWindow, type FetchRows } from './row-window'
+
+/**
+ * The rows a grid has fetched for the rows in view, and reads of them as the view moves or the rows
+ * behind it change. A failed read is shown, not thrown.
+ */
+export function useGridRows<T>(
+  props: Readonly<{ rowCount: number; fetchRows: FetchRows<T> }>,
+  start: ComputedRef<number>,
+  end: ComputedRef<number>,
+) {
+  /** Bumped when fetched rows arrive: the rows themselves stay out of Vue's reactivity. */
+  const loaded = ref(0)
+  const failed = ref<string | null>(null)
+
+  const newWindow = () => new RowWindow<T>((start, count) => props.fetchRows(start, count))
+  let rows = newWindow()
+  let refreshes = 0
+
+  let lastStart = 0
+  /** 1 or -1 while scrolling steadily down or up, 0 after a jump of pages at a time. */
+  let heading = 1
+  /**
+   * The rows to have fetched: those in view and a margin, wider in the direction of a steady scroll
+   * so that its next pages arrive before it reaches them. After a jump only the rows in view are
+   * read: the next frame will be elsewhere again, and every extra page delays the rows shown.
+   */
+  function wanted(): [number, number] {
+    const moved = start.value - lastStart
+    lastStart = start.value
+    if (moved !== 0) heading = Math.abs(moved) > 2 * rows.pageSize ? 0 : Math.sign(moved)
+    const margin = (direction: number) => (heading === 0 ? 0 : heading === direction ? 250 : 50)
+    return [Math.max(0, start.value - margin(-1)), Math.min(props.rowCount, end.value + margin(1))]
+  }
+
+  function onFailure(error: unknown): void {
+    failed.value = error instanceof Error ? error.message : String(error)
+  }
+
+  /** The rows in view first, drawn as soon as they are in; then the margin, which nothing waits on. */
+  async function fill(): Promise<void> {
+    try {
+      const margin = wanted()
+      if (await rows.ensure(start.value, end.value)) loaded.value += 1
+      await rows.ensure(...margin)
+      failed.value = null
+    } catch (error) {
+      onFailure(error)
+    }
+  }
+
+  /**
+   * Reads the rows in view again. The rows on screen stay until their replacements are in, so
+   * results arriving during a run update the grid without a flash of empty rows.
+   */
+  async function refresh(): Promise<void> {
+    const refresh = ++refreshes
+    const next = newWindow()
+    try {
+      await next.ensure(...wanted())
+    } catch (error) {
+      onFailure(error)
+      return
+    }
+    if (refresh !== refreshes) return
+    rows = next
+    failed.value = null
+    loaded.value += 1
+    // The view may have moved while the new window filled (a scroll to the end): fill what it shows now.
+    void fill()
+  }
+
+  /** The row at `index` if it has been fetched; `loaded` tells when more have. */
+  const rowAt = (index: number): T | undefined => rows.get(index)
+
+  return { loaded, failed, rowAt, fill, refresh }
+}
