@@ -27,7 +27,7 @@ const windowMargin = 1.03
 /**
  * One governor per API key, shared by every call made with it (jobs, searches and lookups alike),
  * so the whole app stays under the service's per-key limit, counted as the service counts it: at
- * most `rate` requests in any window.
+ * most `rate` requests in any window (a request refused in a burst, below the limit, not among them).
  *
  * - Requests go at an even pace, and a slot nobody used may be caught up later as long as the last
  *   window holds fewer than `rate` requests (a quarter of the interval apart at least).
@@ -54,13 +54,19 @@ export class RateGovernor {
   private currentRate: number
   /** The rate before the last decrease: where recovery heads. */
   private recoverTo: number
-  /** Start times of the most recent requests, oldest first (at most a ceiling of them). */
+  /**
+   * Start times of the most recent requests the service may have counted, oldest first (at most a
+   * ceiling of them), and the ticket of each: a request it refused with a 429 leaves the log.
+   */
   private starts: number[] = []
+  private startTickets: number[] = []
   /** Earliest start of the next request: even spacing, and a 429's pause. */
   private nextSlot = 0
   /** Callers wait in line, so each one's spacing uses the rate current when its turn comes. */
   private line: Promise<void> = Promise.resolve()
   private tickets = 0
+  /** The rate the last decrease left: a refusal below it is a burst's, above it the limit's. */
+  private cutTo = Infinity
   /** When the rate was last decreased; no other decrease within a window of it. */
   private decreasedAt = -Infinity
   private authError: ServiceError | undefined
@@ -120,16 +126,25 @@ export class RateGovernor {
         await this.clock.sleep(wait, signal)
       }
       const now = this.clock.now()
+      const ticket = ++this.tickets
       this.starts.push(now)
-      if (this.starts.length > this.currentCeiling)
-        this.starts.splice(0, this.starts.length - this.currentCeiling)
+      this.startTickets.push(ticket)
+      if (this.starts.length > this.currentCeiling) {
+        const over = this.starts.length - this.currentCeiling
+        this.starts.splice(0, over)
+        this.startTickets.splice(0, over)
+      }
       const catchingUp = now - this.decreasedAt > this.windowMs
       this.nextSlot = now + (catchingUp ? this.interval / 4 : this.interval)
+      return ticket
     })
-    this.line = turn.catch(() => undefined)
-    await turn
+    this.line = turn.then(
+      () => undefined,
+      () => undefined,
+    )
+    const ticket = await turn
     this.assertUsable()
-    return ++this.tickets
+    return ticket
   }
 
   /** The earliest time the next request may start: its spacing, and room in the last window. */
@@ -152,21 +167,37 @@ export class RateGovernor {
   }
 
   /**
-   * Cuts the rate at most once per window and pauses one interval. `ticket` is kept for callers
-   * that pass it; the window, not the round of requests, decides whether a 429 is news.
+   * Cuts the rate at most once per window and pauses one interval; the window, not the round of
+   * requests, decides whether a 429 is news. `ticket` (from `acquire`) is the refused request.
+   *
+   * A refusal while the window held fewer requests than the rate the last cut left is not the
+   * window's doing (a burst of the service's own): the refused request leaves the window's log, as
+   * the service did not serve it, so that a burst does not fill the window with requests nobody
+   * served and hold the next ones back for a window once it ends. A refusal at that rate or above
+   * is the limit's: it stays, and holds the window as the service may count it.
    */
-  onRateLimited(_ticket?: number): void {
+  onRateLimited(ticket?: number): void {
     const now = this.clock.now()
+    const at = ticket === undefined ? -1 : this.startTickets.lastIndexOf(ticket)
+    // Without a ticket, the refused request is the last one logged.
+    const refused = at >= 0 ? at : this.starts.length - 1
+    const served = this.starts.filter(
+      (start, i) => i !== refused && now - start < this.windowMs * windowMargin,
+    ).length
     if (now - this.decreasedAt > this.windowMs) {
-      // The service refused a request after the ones it counted in the last window: when that is fewer
-      // than the cut leaves, the limit is likely there (a ceiling set above the plan's), so the rate
-      // goes straight to it, never lower than half in one step.
-      const counted = this.starts.filter((at) => now - at < this.windowMs * windowMargin).length - 1
+      // The service refused a request after the ones it served in the last window: when that is
+      // fewer than the cut leaves, the limit is likely there (a ceiling set above the plan's), so the
+      // rate goes straight to it, never lower than half in one step.
       const cut = this.currentRate * this.decreaseFactor
-      const learnt = Math.max(counted, this.currentRate / 2)
+      const learnt = Math.max(served, this.currentRate / 2)
       this.recoverTo = this.currentRate
       this.currentRate = Math.max(this.currentFloor, Math.min(cut, learnt))
+      this.cutTo = this.currentRate
       this.decreasedAt = now
+    }
+    if (at >= 0 && served < Math.floor(this.cutTo)) {
+      this.starts.splice(at, 1)
+      this.startTickets.splice(at, 1)
     }
     this.nextSlot = Math.max(this.nextSlot, now + this.interval)
   }

@@ -90,6 +90,49 @@ describe('RateGovernor', () => {
     expect(governor.rate).toBeCloseTo(49)
   })
 
+  it('leaves a refused request out of its window: a burst of 429s holds nothing back once it ends', async () => {
+    const clock = manualClock()
+    const governor = new RateGovernor({ ceiling: 10, windowMs: 1000, clock })
+    await startTimes(governor, clock, 3)
+    // Five refused in a row, within a window: the first cuts the rate to half (three served in the
+    // window), and each is paced at the lowered rate, never held back by the window the refused ones
+    // would have filled.
+    const refused: number[] = []
+    for (let i = 0; i < 5; i++) {
+      governor.onRateLimited(await governor.acquire())
+      refused.push(clock.t)
+    }
+    expect(governor.rate).toBe(5)
+    const gaps = refused.slice(1).map((at, i) => at - refused[i]!)
+    for (const gap of gaps) expect(gap).toBeCloseTo(200)
+    // Counted, the window (three served and two refused) would have held the third refused one back
+    // until the first request left it, 1,030 ms after it started.
+    expect(refused[2]).toBe(475)
+    // The served ones still count: five in the window at most, the three of before among them.
+    const next = await startTimes(governor, clock, 2)
+    expect(next[0]! - refused[4]!).toBeCloseTo(200)
+  })
+
+  it('keeps a refusal at the limit it learnt in its window, as the service may count it', async () => {
+    const clock = manualClock()
+    // A ceiling of 10 on a plan of 5: the sixth request of the window is refused.
+    const governor = new RateGovernor({ ceiling: 10, windowMs: 1000, clock })
+    await startTimes(governor, clock, 5)
+    governor.onRateLimited(await governor.acquire())
+    expect(governor.rate).toBe(5)
+    // Five served and the refused one (at 25 ms after the first): the next waits until the second
+    // served leaves the window, not the first.
+    expect(await startTimes(governor, clock, 1)).toEqual([25 + 1030])
+  })
+
+  it('learns the limit from the requests the service served before it refused one', async () => {
+    const clock = manualClock()
+    const governor = new RateGovernor({ ceiling: 100, windowMs: 60_000, clock })
+    await startTimes(governor, clock, 60)
+    governor.onRateLimited(await governor.acquire())
+    expect(governor.rate).toBe(60)
+  })
+
   it('regains the rate that last worked within a few windows of successes, then probes above it', () => {
     const governor = new RateGovernor({ ceiling: 100, windowMs: 60_000, clock: manualClock() })
     for (let i = 0; i < 5; i++) governor.onSuccess()
