@@ -79,7 +79,35 @@ export interface EnrichmentRun {
   /** 429s the service's own rate limit gave: the ones the client caused. */
   caused429: number
   rowsLost: number
+  /**
+   * Rows the service accepted in more than one enrichment request (POST /async answered 201): rows
+   * it may charge twice. Read from the bodies in the sandbox's request log.
+   */
+  rowsSentTwice: number
+  /** Distinct rows the service accepted at least once: every row, when the bodies were read. */
+  rowsAccepted: number
   state: string
+}
+
+/** Leads the service accepted, each by its fields: how many, and how many in more than one request. */
+function rowsAccepted(requests: { method: string; path: string; status: number | null; body?: unknown }[]): {
+  rowsAccepted: number
+  rowsSentTwice: number
+} {
+  const times = new Map<string, number>()
+  for (const entry of requests) {
+    if (entry.method !== 'POST' || entry.path !== '/async' || entry.status !== 201) continue
+    const leads = (entry.body as { data?: unknown } | undefined)?.data
+    if (!Array.isArray(leads)) continue
+    for (const lead of leads) {
+      const id = JSON.stringify(lead)
+      times.set(id, (times.get(id) ?? 0) + 1)
+    }
+  }
+  return {
+    rowsAccepted: times.size,
+    rowsSentTwice: [...times.values()].filter((count) => count > 1).length,
+  }
 }
 
 /** One job of `rows` rows on a fresh sandbox and a fresh governor; the sandbox log is the truth. */
@@ -158,6 +186,7 @@ export async function runEnrichment(
       injected: requests.filter((entry) => entry.fault !== undefined).length,
       caused429: requests.filter((entry) => entry.status === 429 && entry.fault === undefined).length,
       rowsLost: rows.filter((row) => !delivered.has(row.key)).length,
+      ...rowsAccepted(requests),
       state: done.state,
     }
   } finally {
@@ -271,6 +300,14 @@ export async function enrichmentBench(ctx: BenchContext): Promise<Figure[]> {
           `${run.status500} × 500`,
       ),
       figure(bench, label('rows lost'), run.rowsLost, 'rows', { max: 0 }),
+      figure(
+        bench,
+        label('rows charged twice'),
+        run.rowsSentTwice,
+        'rows',
+        { max: 0 },
+        `rows the service accepted in two enrichment requests or more, of ${run.rowsAccepted.toLocaleString('en-US')} it accepted; ${run.posts} POSTs for ${chunks} chunks`,
+      ),
     )
   }
   return figures
