@@ -358,19 +358,16 @@ async function until<T>(probe: () => T | undefined | null | false, timeoutMs = 1
 
 const kit = {
   /** Builds the CSV in the page, so that no megabytes cross the DevTools connection. */
-  makeCsv(rows: number): { bytes: number } {
-    const parts: string[] = [columns.join(',') + '\n']
-    let chunk: string[] = []
-    for (let i = 0; i < rows; i++) {
-      chunk.push(rowValues(i).join(','))
-      if (chunk.length === 10_000) {
-        parts.push(chunk.join('\n') + '\n')
-        chunk = []
-      }
-    }
-    if (chunk.length) parts.push(chunk.join('\n') + '\n')
-    csv = new page.File(parts, `bench-${rows}.csv`, { type: 'text/csv' })
-    return { bytes: csv.size }
+  /**
+   * Takes the file the bench chose in the page's file input (a CSV it wrote to disk): a File backed
+   * by the disk, as one a user drops, not held in the page's memory.
+   */
+  takeChosenFile(selector: string): { bytes: number } {
+    const input = page.document.querySelector(selector) as unknown as { files: Blob[] } | null
+    const file = input?.files[0]
+    if (!file) throw new Error(`no file chosen in ${selector}`)
+    csv = file as typeof csv
+    return { bytes: file.size }
   },
 
   /** Fetches a file the bench wrote beside the page helpers (a workbook), to drop it as `dropCsv` does. */
