@@ -5,15 +5,17 @@ import { ServiceError } from '../client/errors'
 import type { EngineSettings } from '../settings'
 import type { KindAdapter } from './adapters'
 import { adapterFor } from './adapters'
-import { nextChunkState, restartEvents, uncertainPolicy, type ChunkEvent } from './chunk-states'
+import { restartEvents } from './chunk-states'
 import type { JobEventBus } from './events'
 import type { JobWriter } from './job-writer'
 import type { JobLedger } from './ledger'
 import { decideOutcome } from './outcome'
-import { LeadWorkEstimate, chunkWindow } from './pacing'
-import type { PollAnswer } from './poller'
-import { pollUntilSettled } from './poller'
-import type { ChunkRecord, JobError, JobRecord, ResultRow, RowStatus } from '../../domain/jobs'
+import { chunkWindow } from './pacing'
+import { jobError, move, now } from './run-common'
+import { RunPolls } from './run-poll'
+import { RunResults } from './run-results'
+import { RunSubmissions } from './run-submit'
+import type { ChunkRecord, JobError, JobRecord } from '../../domain/jobs'
 
 export interface RunContext {
   ledger: JobLedger
@@ -24,27 +26,14 @@ export interface RunContext {
   bus: JobEventBus
 }
 
-/** Submissions refused for a reason that passes (429 budget spent, service unreachable) before the job gives up. */
-const maxTransientSubmitFailures = 3
-
-const now = (): string => new Date().toISOString()
-
-/** Every change of a chunk's state goes through the table (`chunk-states.ts`). */
-function move(chunk: ChunkRecord, event: ChunkEvent): void {
-  chunk.state = nextChunkState(chunk.state, event)
-}
-
-function jobError(error: unknown): JobError {
-  if (error instanceof ServiceError) return { code: error.code, message: error.message }
-  return { code: 'internal', message: error instanceof Error ? error.message : String(error) }
-}
-
 /**
  * One execution of a job: submits chunks, polls them, writes results to the ledger, and decides
  * the job's state when nothing more can happen without the caller. Writes go through the job's
  * `JobWriter`, off the event loop; the ones that protect money are awaited: a POST leaves only once
  * its intent is on disk, and a chunk's results are on disk, named by the record, before anyone is
- * told. A crash at any point can be resumed from the ledger.
+ * told. A crash at any point can be resumed from the ledger. This class holds the lifecycle and the
+ * scheduling loop; submitting, polling and writing results are its parts (`run-submit.ts`,
+ * `run-poll.ts`, `run-results.ts`), each given only what it reads and calls on the run.
  */
 export class JobRun {
   record: JobRecord
@@ -56,17 +45,12 @@ export class JobRun {
   private readonly inFlight = new Map<number, Promise<void>>()
   private cancelled = false
   private fatal: JobError | undefined
-  private submitBlocked: JobError | undefined
   private capped = false
-  private transientFailures = 0
-  /** While set, no new submission starts: one failed for a reason that passes (429 budget spent, network). */
-  private submitPause: Promise<void> | undefined
-  /** Until one submission of this run is accepted, each waits for its answer before the next goes. */
-  private accepting = false
-  private seenKeys: Set<string> | undefined
   /** When each chunk submitted by this run was accepted; a chunk that went on hold is dropped (its time is not work). */
   private readonly acceptedAt = new Map<number, number>()
-  private readonly leadWork: LeadWorkEstimate
+  private readonly results: RunResults
+  private readonly submissions: RunSubmissions
+  private readonly polls: RunPolls
 
   /** `resolution` is the caller's decision about uncertain and timed-out requests for this run. */
   constructor(
@@ -77,7 +61,41 @@ export class JobRun {
     this.record = record
     this.adapter = adapterFor(ctx.client, record, ctx.settings)
     this.writer = ctx.ledger.writer(record.id, () => this.record)
-    this.leadWork = new LeadWorkEstimate(ctx.settings.pollLeadWorkMs)
+    this.results = new RunResults({
+      record: () => this.record,
+      ledger: ctx.ledger,
+      writer: this.writer,
+      bus: ctx.bus,
+      adapter: this.adapter,
+    })
+    this.submissions = new RunSubmissions({
+      record: () => this.record,
+      ledger: ctx.ledger,
+      client: ctx.client,
+      settings: ctx.settings,
+      clock: ctx.clock,
+      adapter: this.adapter,
+      signal: this.abort.signal,
+      cancelled: () => this.cancelled,
+      acceptedAt: this.acceptedAt,
+      results: this.results,
+      save: () => this.save(),
+    })
+    this.polls = new RunPolls({
+      record: () => this.record,
+      ledger: ctx.ledger,
+      writer: this.writer,
+      settings: ctx.settings,
+      clock: ctx.clock,
+      random: ctx.random,
+      adapter: this.adapter,
+      signal: this.abort.signal,
+      acceptedAt: this.acceptedAt,
+      results: this.results,
+      save: () => this.save(),
+      setState: (state, error) => this.setState(state, error),
+      inBackground: (saved) => this.inBackground(saved),
+    })
     // Every sleep and request of every chunk in flight listens to this one signal; each removes its listener when done.
     setMaxListeners(0, this.abort.signal)
     this.finished = this.execute()
@@ -89,13 +107,13 @@ export class JobRun {
     this.abort.abort(new ServiceError({ code: 'cancelled', message: 'The job was cancelled.' }))
   }
 
-  /** Records that the caller stored every batch up to `cursor`; never moves backwards. */
   /** A new credit cap for the submissions still to come (checked before each one). */
   setCap(maxCredits: number | undefined): void {
     this.record.maxCredits = maxCredits
     this.inBackground(this.save(true))
   }
 
+  /** Records that the caller stored every batch up to `cursor`; never moves backwards. */
   ack(cursor: number): void {
     this.record.ackSeq = Math.min(this.record.resultSeq, Math.max(this.record.ackSeq, cursor))
     this.inBackground(this.save())
@@ -162,7 +180,7 @@ export class JobRun {
     for (const chunk of this.record.chunks) {
       for (const event of restartEvents(chunk, this.resolution, this.record.onUncertain)) {
         if (event === 'skip') {
-          await this.skipChunk(
+          await this.results.skipChunk(
             chunk,
             chunk.state === 'timed_out'
               ? 'Skipped: the request was still processing when the caller gave up on it.'
@@ -179,31 +197,6 @@ export class JobRun {
       }
     }
     this.record.error = undefined
-  }
-
-  private async applyUncertainPolicy(chunk: ChunkRecord): Promise<void> {
-    const say = uncertainPolicy(chunk, this.record.onUncertain)
-    if (say === 'skip') await this.skipChunk(chunk, 'Skipped: the request may not have been received.')
-    else if (say === 'resend') move(chunk, 'resend')
-  }
-
-  /** The chunk is `skipped` in the record only once its rows' results are on disk. */
-  private async skipChunk(chunk: ChunkRecord, note: string): Promise<void> {
-    if (!this.adapter.callerRows) {
-      move(chunk, 'skip')
-      return
-    }
-    await this.writeResults(
-      chunk.index,
-      this.rowKeysOf(chunk).map((key) => ({ key, status: 'skipped', note })),
-      () => move(chunk, 'skip'),
-    )
-  }
-
-  private rowKeysOf(chunk: ChunkRecord): string[] {
-    return this.ctx.ledger
-      .readPayload<{ rowKeys: string[] }[]>(this.record.id, chunk.index)
-      .flatMap((lead) => lead.rowKeys)
   }
 
   private async recordStartingBalance(): Promise<void> {
@@ -223,12 +216,12 @@ export class JobRun {
       if (this.cancelled || this.fatal) return
       for (const chunk of this.record.chunks) {
         if ((chunk.state === 'submitted' || chunk.state === 'on_hold') && !this.inFlight.has(chunk.index)) {
-          this.track(chunk, this.poll(chunk))
+          this.track(chunk, this.polls.poll(chunk))
         }
       }
-      while (!this.cancelled && !this.fatal && !this.submitBlocked && this.inFlight.size < limit) {
-        if (this.submitPause) {
-          await this.submitPause
+      while (!this.cancelled && !this.fatal && !this.submissions.blocked && this.inFlight.size < limit) {
+        if (this.submissions.paused) {
+          await this.submissions.paused
           continue
         }
         const next = this.record.chunks.find(
@@ -256,13 +249,13 @@ export class JobRun {
   private startSubmission(chunk: ChunkRecord): Promise<void> {
     let leaving!: () => void
     const left = new Promise<void>((resolve) => (leaving = resolve))
-    const submitted = this.submit(chunk, leaving)
+    const submitted = this.submissions.submit(chunk, leaving)
     const task = this.track(
       chunk,
-      submitted.then(() => (chunk.state === 'submitted' ? this.poll(chunk) : undefined)),
+      submitted.then(() => (chunk.state === 'submitted' ? this.polls.poll(chunk) : undefined)),
     )
     const answered = submitted.catch(() => undefined)
-    return Promise.race([this.accepting ? left : answered, task])
+    return Promise.race([this.submissions.anyAccepted ? left : answered, task])
   }
 
   private track(chunk: ChunkRecord, work: Promise<void>): Promise<void> {
@@ -295,277 +288,11 @@ export class JobRun {
     return committed > cap
   }
 
-  /** `leaving` is called when the POST goes out, after its intent is on disk. */
-  private async submit(chunk: ChunkRecord, leaving: () => void): Promise<void> {
-    const payload = this.ctx.ledger.readPayload<unknown>(this.record.id, chunk.index)
-    move(chunk, 'send')
-    chunk.intentAt = now()
-    chunk.balanceBefore = this.record.lastBalance
-    chunk.submissions += 1
-    chunk.error = undefined
-    this.record.requestsSent += 1
-    // If the intent cannot be written the job stops; a resume treats the chunk as uncertain, which is safe.
-    await this.save()
-    try {
-      const requestId = await this.adapter.create(payload, () => {
-        // Cancelled while the intent was written or the rate slot awaited: nothing leaves.
-        if (this.cancelled) throw this.abort.signal.reason
-        leaving()
-      })
-      move(chunk, 'accepted')
-      chunk.requestId = requestId
-      chunk.submittedAt = now()
-      this.acceptedAt.set(chunk.index, this.ctx.clock.now())
-      this.transientFailures = 0
-      this.accepting = true
-    } catch (error) {
-      await this.onSubmitFailed(chunk, error)
-      return
-    }
-    await this.save()
-  }
-
-  private async onSubmitFailed(chunk: ChunkRecord, error: unknown): Promise<void> {
-    const failure = jobError(error)
-    chunk.error = failure
-    switch (failure.code) {
-      case 'outcome_unknown':
-        move(chunk, 'unsure')
-        await this.applyUncertainPolicy(chunk)
-        break
-      case 'rate_limited':
-      case 'network':
-      case 'timeout':
-      case 'server':
-        // Nothing was created (the client reports anything doubtful as outcome_unknown): try again later.
-        move(chunk, 'refused')
-        chunk.submissions -= 1
-        this.pauseSubmissions(failure)
-        break
-      case 'auth':
-      case 'credits':
-      case 'plan':
-      case 'not_found':
-        // Refused before anything was created, and every other chunk would be refused alike (a 404 on a
-        // create means a wrong address): the chunk stays pending for a resume after the fix.
-        move(chunk, 'refused')
-        chunk.submissions -= 1
-        this.submitBlocked = failure
-        break
-      case 'cancelled':
-        move(chunk, 'refused')
-        chunk.submissions -= 1
-        break
-      default:
-        await this.failChunk(chunk, failure)
-    }
-    await this.save()
-  }
-
-  /**
-   * Submissions that fail together (one 429 burst) count once: new ones wait `retryMaxDelayMs`, and
-   * only failures on either side of such a pause add up to blocking the job. A service out of reach
-   * never blocks it: the job waits, and goes on as soon as any call of the app gets an answer again.
-   */
-  private pauseSubmissions(failure: JobError): void {
-    if (this.submitPause) return
-    const unreachable = failure.code === 'network' || failure.code === 'timeout'
-    if (!unreachable && ++this.transientFailures >= maxTransientSubmitFailures) {
-      this.submitBlocked = failure
-      return
-    }
-    const waited = new AbortController()
-    const stop = AbortSignal.any([this.abort.signal, waited.signal])
-    const off = unreachable
-      ? this.ctx.client.reach.onChange((view) => {
-          if (view.state !== 'unreachable') waited.abort()
-        })
-      : () => undefined
-    const pause = this.ctx.clock
-      .sleep(this.ctx.settings.retryMaxDelayMs, stop)
-      .catch(() => undefined)
-      .finally(() => {
-        off()
-        if (this.submitPause === pause) this.submitPause = undefined
-      })
-    this.submitPause = pause
-  }
-
-  /** The chunk is `failed` in the record only once its rows' results are on disk. */
-  private async failChunk(chunk: ChunkRecord, failure: JobError): Promise<void> {
-    chunk.error = failure
-    if (!this.adapter.callerRows) {
-      move(chunk, 'fail')
-      return
-    }
-    await this.writeResults(
-      chunk.index,
-      this.rowKeysOf(chunk).map((key) => ({ key, status: 'failed', note: failure.message })),
-      () => move(chunk, 'fail'),
-    )
-  }
-
-  private async poll(chunk: ChunkRecord): Promise<void> {
-    const requestId = chunk.requestId
-    if (!requestId) throw new Error(`Chunk ${chunk.index} has no request id`)
-    // Searches are quick; a chunk sent by an earlier run may be done already: both are polled soon.
-    const expectsLeadWork = this.adapter.pacedByLeadWork && this.acceptedAt.has(chunk.index)
-    const answeredAt: number[] = []
-    const aimedMs = expectsLeadWork ? this.leadWork.firstPollDelayMs(chunk.size) : undefined
-    let outcome
-    try {
-      outcome = await pollUntilSettled({
-        requestId,
-        get: async (id, signal) => {
-          const answer = await this.adapter.get(id, signal)
-          answeredAt.push(this.ctx.clock.now())
-          return answer
-        },
-        settings: this.ctx.settings,
-        clock: this.ctx.clock,
-        random: this.ctx.random,
-        signal: this.abort.signal,
-        holdIsFinal: this.adapter.holdIsFinal,
-        firstDelayMs: aimedMs,
-        onAnswer: (answer) => this.onPollAnswer(chunk, answer),
-      })
-    } catch (error) {
-      if (this.abort.signal.aborted) return
-      throw error
-    }
-    const acceptedAt = this.acceptedAt.get(chunk.index)
-    this.acceptedAt.delete(chunk.index)
-    switch (outcome.kind) {
-      case 'terminated':
-        if (acceptedAt !== undefined && answeredAt.length > 0) {
-          this.leadWork.observe(
-            chunk.size,
-            answeredAt[0]! - acceptedAt,
-            answeredAt.at(-1)! - acceptedAt,
-            aimedMs,
-          )
-        }
-        // Storing the results saves the record with the chunk done: a second save would only cost a write.
-        return this.onTerminated(chunk, outcome.answer)
-      case 'held_final':
-        move(chunk, 'heldFinal')
-        chunk.error = {
-          code: 'credits',
-          message:
-            `Company search page at offset ${chunk.offset ?? 0} (request ${requestId}) went on hold: the balance ` +
-            'could not cover it. Nothing was charged for it, and it never resumes: top up, then run the job again ' +
-            'to submit it again.',
-        }
-        this.noteBalance(outcome.answer)
-        break
-      case 'timed_out':
-        move(chunk, 'timedOut')
-        chunk.error = {
-          code: 'timeout',
-          message:
-            (outcome.lastError
-              ? `Request ${requestId} got no usable answer for ${Math.round(outcome.elapsedMs / 1000)} s ` +
-                `(last: ${outcome.lastError.message}). `
-              : `Request ${requestId} was still processing after ${Math.round(outcome.elapsedMs / 1000)} s. `) +
-            'Resume the job to keep polling it (it is not sent again), or skip it.',
-        }
-        break
-      case 'lost':
-        await this.failChunk(chunk, {
-          code: outcome.error.code,
-          message: `The service no longer knows request ${requestId}: ${outcome.error.message}`,
-        })
-        break
-    }
-    await this.save()
-  }
-
-  private noteBalance(answer: PollAnswer<unknown>): void {
-    if (answer.creditsLeft !== undefined) this.record.lastBalance = answer.creditsLeft
-  }
-
-  private onPollAnswer(chunk: ChunkRecord, answer: PollAnswer<unknown>): void {
-    this.noteBalance(answer)
-    if (answer.status === 'on_hold') this.acceptedAt.delete(chunk.index)
-    const before = chunk.state
-    move(chunk, answer.status === 'on_hold' ? 'held' : 'processing')
-    const changed = chunk.state !== before
-    // Checked on every answer, not only on a change: a resumed run starts `running` with chunks already on hold.
-    const anyOnHold = this.record.chunks.some((c) => c.state === 'on_hold')
-    if (anyOnHold && this.record.state === 'running') {
-      this.inBackground(
-        this.setState('on_hold', {
-          code: 'credits',
-          message: 'Out of credits: the service paused this job. It resumes by itself after a top-up.',
-        }),
-      )
-    } else if (!anyOnHold && this.record.state === 'on_hold') this.inBackground(this.setState('running'))
-    else if (changed) this.inBackground(this.save())
-  }
-
-  private async onTerminated(chunk: ChunkRecord, answer: PollAnswer<unknown>): Promise<void> {
-    this.noteBalance(answer)
-    const payload = this.ctx.ledger.readPayload<unknown>(this.record.id, chunk.index)
-    const result = this.adapter.toResults(payload, answer.value)
-    let rows = result.rows
-    let nextPage: ChunkRecord | undefined
-    if (this.adapter.nextPage) {
-      rows = this.dedupe(rows)
-      const after = this.adapter.nextPage(this.record, chunk, payload, result)
-      this.record.totalAvailable = after.totalAvailable
-      this.record.estimateMax = after.estimateMax
-      if (after.page) {
-        await this.writer.writePayload(after.page.chunk.index, after.page.payload)
-        nextPage = after.page.chunk
-      }
-    }
-    await this.writeResults(chunk.index, rows, () => {
-      move(chunk, 'done')
-      chunk.creditsConsumed = result.creditsConsumed
-      chunk.error = undefined
-      this.record.creditsConsumed += result.creditsConsumed
-      if (!this.adapter.callerRows) this.record.counts.rows += rows.length
-      if (nextPage) this.record.chunks.push(nextPage)
-    })
-    if (this.record.state === 'on_hold' && !this.record.chunks.some((c) => c.state === 'on_hold')) {
-      await this.setState('running')
-    }
-  }
-
-  private dedupe(rows: ResultRow[]): ResultRow[] {
-    if (!this.seenKeys) {
-      this.seenKeys = new Set()
-      const { batches } = this.ctx.ledger.results(this.record.id, 0)
-      for (const batch of batches) for (const row of batch.rows) this.seenKeys.add(row.key)
-    }
-    const seen = this.seenKeys
-    return rows.filter((row) => !seen.has(row.key) && seen.add(row.key))
-  }
-
-  /**
-   * Results reach the ledger before anyone is told about them. `apply` changes the record to match
-   * (the chunk's new state): it runs once the batch is on disk, and the record is saved after it.
-   */
-  private async writeResults(chunkIndex: number | null, rows: ResultRow[], apply: () => void): Promise<void> {
-    const counted: Partial<Record<RowStatus, number>> = {}
-    for (const row of rows) counted[row.status] = (counted[row.status] ?? 0) + 1
-    const seq = await this.writer.appendResults({ chunkIndex, rows }, (written) => {
-      apply()
-      this.record.resultSeq = written
-      this.record.updatedAt = now()
-      this.record.counts.done += rows.length
-      this.record.counts.found += counted.found ?? 0
-      this.record.counts.notFound += counted.not_found ?? 0
-    })
-    this.ctx.bus.emit({ type: 'results', jobId: this.record.id, seq, rows: rows.length })
-    this.ctx.bus.progress(this.record)
-  }
-
   private async finish(): Promise<void> {
     const { state, error } = decideOutcome(this.record, {
       cancelled: this.cancelled,
       fatal: this.fatal,
-      submitBlocked: this.submitBlocked,
+      submitBlocked: this.submissions.blocked,
       capped: this.capped,
     })
     await this.setState(state, error)
