@@ -1,5 +1,5 @@
 import { facetOf, rowFacets, type FacetValue, type RowFacet } from './facet-tally'
-import type { FacetBlock, FacetColumn, RowBlock } from './schema'
+import type { CompanyBlock, FacetBlock, FacetColumn, LegacyFacetBlock, NarrowFacet, RowBlock } from './schema'
 
 /**
  * Rows to a block. Measured (`npm run bench`, import and grid): 1,000 writes a million rows in a
@@ -29,8 +29,11 @@ export function codedColumn<V>(all: readonly V[]): { values: V[]; codes: Uint8Ar
   return { values, codes: values.length <= 256 ? Uint8Array.from(codes) : codes }
 }
 
-/** The block's facets, one dictionary-coded column each; a hole in the block reads as 'pending'. */
-export function facetBlockOf(block: RowBlock): FacetBlock {
+/** The facets a `FacetBlock` keeps together; the company column is a record of its own. */
+export const narrowFacets = rowFacets.filter((facet): facet is NarrowFacet => facet !== 'company')
+
+/** Every facet of the block, one dictionary-coded column each; a hole in the block reads as 'pending'. */
+function facetColumnsOf(block: RowBlock): Record<RowFacet, FacetColumn> {
   const size = block.rows.length
   const columns = {} as Record<RowFacet, FacetColumn>
   for (const facet of rowFacets) {
@@ -38,5 +41,25 @@ export function facetBlockOf(block: RowBlock): FacetBlock {
       Array.from({ length: size }, (_, at) => facetOf(block.rows[at] ?? {}, facet)),
     )
   }
-  return { listId: block.listId, block: block.block, size, columns }
+  return columns
+}
+
+/** A block's facets as versions 3 to 7 stored them, all in one record (their upgrades write these). */
+export function legacyFacetBlockOf(block: RowBlock): LegacyFacetBlock {
+  return { listId: block.listId, block: block.block, size: block.rows.length, columns: facetColumnsOf(block) }
+}
+
+/** The records a block's facets are kept in: the narrow ones together, the company column apart. */
+export function facetRecordsOf(block: RowBlock): { facets: FacetBlock; company: CompanyBlock } {
+  return splitFacets(legacyFacetBlockOf(block))
+}
+
+/** The two records of the facets one record held before version 8. */
+export function splitFacets(legacy: LegacyFacetBlock): { facets: FacetBlock; company: CompanyBlock } {
+  const { listId, block, size, columns } = legacy
+  const { company, ...narrow } = columns
+  return {
+    facets: { listId, block, size, columns: narrow },
+    company: { listId, block, size, column: company },
+  }
 }

@@ -1,18 +1,19 @@
 import Dexie from 'dexie'
-import { blockOf, blockSize, facetBlockOf } from './block-shape'
+import { blockOf, blockSize, facetRecordsOf } from './block-shape'
 import type { LeadkeeperDb, RowBlock, RowRecord, StoredRow } from './schema'
 
 export { blockOf, blockSize } from './block-shape'
 
 /**
  * Reading and writing a list's rows in their blocks. Every write goes through `writeBlocks`, which
- * keeps each block's facet columns and revision with it: call it inside a transaction over
+ * keeps each block's facet columns (its company column apart) and revision with it: call it inside a transaction over
  * `blockTables(database)` (and whatever else the change touches).
  */
 
 export const blockTables = (database: LeadkeeperDb) => [
   database.blocks,
   database.blockFacets,
+  database.blockCompanies,
   database.blockRevs,
 ]
 
@@ -111,7 +112,9 @@ export async function writeBlocks(database: LeadkeeperDb, listId: string, blocks
     revs[block.block] = (revs[block.block] ?? 0) + 1
   }
   await database.blocks.bulkPut(blocks)
-  await database.blockFacets.bulkPut(blocks.map(facetBlockOf))
+  const facets = blocks.map(facetRecordsOf)
+  await database.blockFacets.bulkPut(facets.map((record) => record.facets))
+  await database.blockCompanies.bulkPut(facets.map((record) => record.company))
   await database.blockRevs.put({ listId, revs })
 }
 
@@ -188,6 +191,10 @@ export async function deleteBlocks(database: LeadkeeperDb, listId: string): Prom
     .between(...listBlockRange(listId), true, true)
     .delete()
   await database.blockFacets
+    .where('[listId+block]')
+    .between(...listBlockRange(listId), true, true)
+    .delete()
+  await database.blockCompanies
     .where('[listId+block]')
     .between(...listBlockRange(listId), true, true)
     .delete()

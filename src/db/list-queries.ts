@@ -1,5 +1,5 @@
 import { blockOf, blockSize, withList } from './blocks'
-import { isPlain, loadColumns, positionsOf, type ListColumns, type RowQuery } from './row-query'
+import { isPlain, loadColumns, positionsOf, usesCompany, type ListColumns, type RowQuery } from './row-query'
 import type { LeadkeeperDb, RowBlock, RowRecord } from './schema'
 
 /**
@@ -39,7 +39,7 @@ export class LocalListQueries implements ListQueries {
       return null
     }
     await this.loading
-    this.columns = await loadColumns(this.database, listId, this.columns ?? undefined)
+    this.columns = await loadColumns(this.database, listId, this.columns ?? undefined, usesCompany(query))
     const positions = positionsOf(this.columns, query)
     this.current = { listId, positions }
     return positions.length

@@ -1,6 +1,7 @@
-import { blockSize } from './block-shape'
+import type { Table } from 'dexie'
+import { blockSize, narrowFacets } from './block-shape'
 import { rowFacets, type FacetValue, type RowFacet } from './facet-tally'
-import type { FacetBlock, LeadkeeperDb } from './schema'
+import type { FacetColumn, LeadkeeperDb } from './schema'
 
 /**
  * Filtering and sorting a list over its facet columns: one typed array of codes per facet, built
@@ -27,15 +28,17 @@ export interface ListColumns {
   listId: string
   /** Rows covered: the last block's first index plus its size. */
   size: number
-  /** The revision of each block the columns hold. */
+  /** The revision of each block the narrow facets' columns hold. */
   revs: number[]
+  /** The revision of each block the company column holds; null until a query needs that column. */
+  companyRevs: number[] | null
   columns: Record<RowFacet, Column>
 }
 
 function emptyColumns(listId: string): ListColumns {
   const columns = {} as Record<RowFacet, Column>
   for (const facet of rowFacets) columns[facet] = { values: [], lookup: new Map(), codes: new Int32Array(0) }
-  return { listId, size: 0, revs: [], columns }
+  return { listId, size: 0, revs: [], companyRevs: null, columns }
 }
 
 function grow(columns: ListColumns, size: number): void {
@@ -52,23 +55,21 @@ function grow(columns: ListColumns, size: number): void {
   columns.size = size
 }
 
-function place(columns: ListColumns, block: FacetBlock): void {
-  const first = block.block * blockSize
-  grow(columns, first + block.size)
-  for (const facet of rowFacets) {
-    const column = columns.columns[facet]
-    const local = block.columns[facet]
-    const global = local.values.map((value) => {
-      let code = column.lookup.get(value)
-      if (code === undefined) {
-        code = column.values.length
-        column.lookup.set(value, code)
-        column.values.push(value)
-      }
-      return code
-    })
-    for (let at = 0; at < block.size; at++) column.codes[first + at] = global[local.codes[at]!]!
-  }
+/** One block's codes of one facet into the list's column, its values into the list's dictionary. */
+function place(columns: ListColumns, facet: RowFacet, block: number, size: number, local: FacetColumn): void {
+  const first = block * blockSize
+  grow(columns, first + size)
+  const column = columns.columns[facet]
+  const global = local.values.map((value) => {
+    let code = column.lookup.get(value)
+    if (code === undefined) {
+      code = column.values.length
+      column.lookup.set(value, code)
+      column.values.push(value)
+    }
+    return code
+  })
+  for (let at = 0; at < size; at++) column.codes[first + at] = global[local.codes[at]!]!
 }
 
 /**
@@ -77,46 +78,83 @@ function place(columns: ListColumns, block: FacetBlock): void {
  */
 const rangeSlice = 16
 
+/** The blocks whose revision in `held` differs from `revs`. */
+function staleBlocks(revs: readonly number[], held: readonly number[] | null): number[] {
+  const stale: number[] = []
+  revs.forEach((rev, block) => {
+    if (held?.[block] !== rev) stale.push(block)
+  })
+  return stale
+}
+
 /**
- * A list's columns, reading only the facet blocks whose revision differs from `previous`'s (all of
- * them without it). Revisions and facets are read in one transaction, so they agree.
+ * Records of a table keyed `[listId+block]` for these blocks: range reads (getAll) a slice at a
+ * time when most of the list is wanted, so that the worker answers the grid's row requests between
+ * slices; single reads otherwise.
+ */
+async function readFacetRecords<T extends { block: number }>(
+  table: Table<T, [string, number]>,
+  listId: string,
+  stale: number[],
+  blocks: number,
+  each: (record: T) => void,
+): Promise<void> {
+  if (stale.length === 0) return
+  const wanted = new Set(stale)
+  if (stale.length > blocks / 4) {
+    for (let first = 0; first < blocks; first += rangeSlice) {
+      const slice = await table
+        .where('[listId+block]')
+        .between([listId, first], [listId, first + rangeSlice], true, false)
+        .toArray()
+      for (const record of slice) if (wanted.has(record.block)) each(record)
+    }
+  } else {
+    const records = await table.bulkGet(stale.map((block): [string, number] => [listId, block]))
+    for (const record of records) if (record) each(record)
+  }
+}
+
+/**
+ * A list's columns, reading only the facet records whose revision differs from `previous`'s (all of
+ * them without it). The company column, a record of its own and most of what the facets weigh, is
+ * read only `withCompany` (a query by company, or columns read ahead); until then it holds nothing.
+ * Revisions and facets are read in one transaction, so they agree.
  */
 export async function loadColumns(
   database: LeadkeeperDb,
   listId: string,
   previous?: ListColumns,
+  withCompany = true,
 ): Promise<ListColumns> {
-  return database.transaction('r', [database.blockRevs, database.blockFacets], async () => {
-    const revs = (await database.blockRevs.get(listId))?.revs ?? []
-    const base =
-      previous && previous.listId === listId && revs.length >= previous.revs.length ? previous : null
-    const columns = base ?? emptyColumns(listId)
-    const stale: number[] = []
-    revs.forEach((rev, block) => {
-      if (columns.revs[block] !== rev) stale.push(block)
-    })
-    if (stale.length === 0 && base) return base
-    const wanted = new Set(stale)
-    if (stale.length > revs.length / 4) {
-      // Most of the list: range reads (getAll) beat a thousand single reads. A slice at a time, so
-      // that the worker answers the grid's row requests between slices instead of after the whole
-      // list has been read.
-      for (let first = 0; first < revs.length; first += rangeSlice) {
-        const slice = await database.blockFacets
-          .where('[listId+block]')
-          .between([listId, first], [listId, first + rangeSlice], true, false)
-          .toArray()
-        for (const block of slice) if (wanted.has(block.block)) place(columns, block)
-      }
-    } else {
-      const blocks = await database.blockFacets.bulkGet(
-        stale.map((block): [string, number] => [listId, block]),
+  return database.transaction(
+    'r',
+    [database.blockRevs, database.blockFacets, database.blockCompanies],
+    async () => {
+      const revs = (await database.blockRevs.get(listId))?.revs ?? []
+      const base =
+        previous && previous.listId === listId && revs.length >= previous.revs.length ? previous : null
+      const stale = staleBlocks(revs, base?.revs ?? null)
+      const staleCompanies = withCompany ? staleBlocks(revs, base?.companyRevs ?? null) : []
+      if (base && stale.length === 0 && staleCompanies.length === 0) return base
+      const columns = base ?? emptyColumns(listId)
+      await readFacetRecords(database.blockFacets, listId, stale, revs.length, (record) => {
+        for (const facet of narrowFacets)
+          place(columns, facet, record.block, record.size, record.columns[facet])
+      })
+      await readFacetRecords(database.blockCompanies, listId, staleCompanies, revs.length, (record) =>
+        place(columns, 'company', record.block, record.size, record.column),
       )
-      for (const block of blocks) if (block) place(columns, block)
-    }
-    columns.revs = [...revs]
-    return columns
-  })
+      columns.revs = [...revs]
+      if (withCompany) columns.companyRevs = [...revs]
+      return columns
+    },
+  )
+}
+
+/** True when a query filters or sorts by the company, whose column is read only then. */
+export function usesCompany(query: Omit<RowQuery, 'offset' | 'limit'>): boolean {
+  return query.sort?.field === 'company' || activeFilters(query).some(([facet]) => facet === 'company')
 }
 
 /** Orders values as IndexedDB orders keys: numbers before strings, strings by code unit. */

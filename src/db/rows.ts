@@ -16,7 +16,7 @@ import { blockTables, eachBlock, putRows, readRange, readRows } from './blocks'
 import { contactsWithIds, contactTables } from './library-contacts'
 import { asEnrichedRow, contactsOf, upsertCompanies, upsertContacts } from './library-ingest'
 import { contactAnswers } from './library-shape'
-import { activeFilters, isPlain, loadColumns, positionsOf, type RowQuery } from './row-query'
+import { activeFilters, isPlain, loadColumns, positionsOf, usesCompany, type RowQuery } from './row-query'
 import { db as appDb, parseRowKey, type LeadkeeperDb, type Provenance, type RowRecord } from './schema'
 
 export { rowFacets, type FacetValue, type RowFacet } from './facet-tally'
@@ -250,7 +250,8 @@ export async function rowIndexes(
   query: Omit<RowQuery, 'offset' | 'limit'> = {},
   database: LeadkeeperDb = appDb,
 ): Promise<number[]> {
-  return Array.from(positionsOf(await loadColumns(database, listId), query))
+  const columns = await loadColumns(database, listId, undefined, usesCompany(query))
+  return Array.from(positionsOf(columns, query))
 }
 
 /** The rows at the given indexes, in that order (a missing row is skipped). */
@@ -282,7 +283,7 @@ export async function countRows(
   query: Pick<RowQuery, 'filters'> = {},
   database: LeadkeeperDb = appDb,
 ): Promise<number> {
-  const columns = await loadColumns(database, listId)
+  const columns = await loadColumns(database, listId, undefined, usesCompany(query))
   return isPlain(query) ? columns.size : positionsOf(columns, query).length
 }
 

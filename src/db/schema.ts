@@ -1,7 +1,13 @@
 import Dexie, { type EntityTable } from 'dexie'
 import type { ContactFacet } from './library-shape'
 import type { FacetValue, RowFacet } from './facet-tally'
-import { contactsIntoBlocks, facetCountsOfRows, libraryWordsAndCounts, rowsIntoBlocks } from './upgrades'
+import {
+  companiesOutOfFacets,
+  contactsIntoBlocks,
+  facetCountsOfRows,
+  libraryWordsAndCounts,
+  rowsIntoBlocks,
+} from './upgrades'
 import type { ChannelInput, JobCounts, JobKind, JobState } from '@shared/contract'
 import type { Answers } from '@domain/kinds'
 import type { ColumnMapping } from '@domain/person'
@@ -81,11 +87,35 @@ export interface FacetColumn {
   codes: Uint8Array | Uint16Array
 }
 
+/** The facets with few values a row, whose columns a block keeps together in its `FacetBlock`. */
+export type NarrowFacet = Exclude<RowFacet, 'company'>
+
 /**
- * The facets of a block's rows, a few kilobytes beside the block: a query reads these, not the
- * rows, to filter, count and sort a million rows. Written with the block, in the same transaction.
+ * The narrow facets of a block's rows, a few kilobytes beside the block: a query reads these, not
+ * the rows, to filter, count and sort a million rows. Written with the block, in the same
+ * transaction. (Versions 3 to 7 kept the company column here too: `LegacyFacetBlock`.)
  */
 export interface FacetBlock {
+  listId: string
+  block: number
+  size: number
+  columns: Record<NarrowFacet, FacetColumn>
+}
+
+/**
+ * The company column of a block, a record of its own beside its `FacetBlock`: a company a row makes
+ * it most of what the facets weigh (a million names at a million rows), so only a query by company
+ * reads it. Written with the block, in the same transaction.
+ */
+export interface CompanyBlock {
+  listId: string
+  block: number
+  size: number
+  column: FacetColumn
+}
+
+/** A block's facets as versions 3 to 7 stored them: every facet in one record. */
+export interface LegacyFacetBlock {
   listId: string
   block: number
   size: number
@@ -287,6 +317,7 @@ export class LeadkeeperDb extends Dexie {
   lists!: EntityTable<ListRecord, 'id'>
   blocks!: Dexie.Table<RowBlock, [string, number]>
   blockFacets!: Dexie.Table<FacetBlock, [string, number]>
+  blockCompanies!: Dexie.Table<CompanyBlock, [string, number]>
   blockRevs!: EntityTable<BlockRevisions, 'listId'>
   contactBlocks!: EntityTable<ContactBlock, 'block'>
   contactKeys!: EntityTable<ContactKeyBlock, 'block'>
@@ -336,6 +367,10 @@ export class LeadkeeperDb extends Dexie {
       .stores({ contactBlocks: 'block', contactKeys: 'block', contactRevs: 'id' })
       .upgrade((tx) => contactsIntoBlocks(tx))
     this.version(7).stores({ contacts: null })
+    // A block's company column moves out of its facets: a filter by any other facet reads a tenth.
+    this.version(8)
+      .stores({ blockCompanies: '[listId+block]' })
+      .upgrade((tx) => companiesOutOfFacets(tx))
   }
 }
 

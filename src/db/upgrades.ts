@@ -1,10 +1,11 @@
 import type { Transaction } from 'dexie'
-import { blockSize, facetBlockOf } from './block-shape'
+import { blockSize, legacyFacetBlockOf, splitFacets } from './block-shape'
 import { contactBlockSize, keyBlockOf } from './contact-index'
 import { descriptiveFacets, FacetTally, unknownValue } from './facet-tally'
 import { companyWords, contactWords, LibraryTally } from './library-shape'
 import type {
   BlockRevisions,
+  CompanyBlock,
   CompanyRecord,
   ContactBlock,
   ContactKeyBlock,
@@ -12,6 +13,7 @@ import type {
   ContactRevisions,
   FacetBlock,
   FacetCountRecord,
+  LegacyFacetBlock,
   LibraryCountRecord,
   RowBlock,
   RowRecord,
@@ -50,8 +52,8 @@ export async function libraryWordsAndCounts(tx: Transaction): Promise<void> {
 }
 
 export interface UpgradeProgress {
-  /** What is moved: a list's rows or the library's people. */
-  what: 'rows' | 'contacts'
+  /** What is moved: a list's rows, their filter columns (counted in rows), or the library's people. */
+  what: 'rows' | 'filters' | 'contacts'
   /** Moved so far, of `total`. */
   done: number
   total: number
@@ -176,8 +178,43 @@ async function putBlocks(tx: Transaction, blocks: RowBlock[]): Promise<void> {
   if (blocks.length === 0) return
   // A row missing from a block (never the case for a list the app wrote) is left a hole, read as absent.
   await tx.table<RowBlock>('blocks').bulkPut(blocks)
-  await tx.table<FacetBlock>('blockFacets').bulkPut(blocks.map(facetBlockOf))
+  // The shape of version 3: version 8's upgrade, run after it, moves the company column out.
+  await tx.table<LegacyFacetBlock>('blockFacets').bulkPut(blocks.map(legacyFacetBlockOf))
 }
+
+/**
+ * Version 8: each block's company column out of its facets into a record of its own, a page of
+ * blocks at a time. A record already without one (none the app wrote) is left as it is.
+ */
+export async function companiesOutOfFacets(tx: Transaction): Promise<void> {
+  const facets = tx.table<LegacyFacetBlock | FacetBlock, [string, number]>('blockFacets')
+  const total = await facets.count()
+  // Counted in rows (a block's worth each), what a user knows their lists by.
+  const report = reporter('filters', total * blockSize)
+  report(0)
+  let done = 0
+  let after: [string, number] | null = null
+  for (;;) {
+    const page: (LegacyFacetBlock | FacetBlock)[] = await (
+      after ? facets.where(':id').above(after) : facets.toCollection()
+    )
+      .limit(facetPage)
+      .toArray()
+    if (page.length === 0) break
+    const legacy = page.filter((record): record is LegacyFacetBlock => 'company' in record.columns)
+    const split = legacy.map(splitFacets)
+    await tx.table<CompanyBlock>('blockCompanies').bulkPut(split.map((record) => record.company))
+    await facets.bulkPut(split.map((record) => record.facets))
+    done += page.length
+    const last = page[page.length - 1]!
+    after = [last.listId, last.block]
+    report(done * blockSize)
+  }
+  report(total * blockSize)
+}
+
+/** Facet records moved at a time: a million rows' worth, about 8 MB. */
+const facetPage = 1_000
 
 /** A name for a library's contents, new each time a library starts from nothing. */
 export function newEpoch(): string {

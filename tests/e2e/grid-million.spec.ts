@@ -38,7 +38,8 @@ test('a million-row list opens, scrolls and reaches its last row', async ({ app 
         creditsSpent: 0,
       },
     ])
-    // Stored as the app stores rows: blocks of 1,000, each with its facet columns and a revision.
+    // Stored as the app stores rows: blocks of 1,000, each with its facet columns (the company's
+    // apart) and a revision.
     const unknown = {
       status: 'pending',
       emailStatus: '',
@@ -50,6 +51,7 @@ test('a million-row list opens, scrolls and reaches its last row', async ({ app 
     for (let start = 0; start < 1_000_000; start += 50_000) {
       const blocks = []
       const facets = []
+      const companies = []
       for (let first = start; first < start + 50_000; first += 1_000) {
         const rows = []
         for (let index = first; index < first + 1_000; index++) {
@@ -62,16 +64,17 @@ test('a million-row list opens, scrolls and reaches its last row', async ({ app 
           })
         }
         blocks.push({ listId, block: first / 1_000, rows })
+        const column = (value: string | number) => ({ values: [value], codes: new Uint8Array(1_000) })
+        const { company, ...narrow } = unknown
         const columns = Object.fromEntries(
-          Object.entries(unknown).map(([facet, value]) => [
-            facet,
-            { values: [value], codes: new Uint8Array(1_000) },
-          ]),
+          Object.entries(narrow).map(([facet, value]) => [facet, column(value)]),
         )
         facets.push({ listId, block: first / 1_000, size: 1_000, columns })
+        companies.push({ listId, block: first / 1_000, size: 1_000, column: column(company) })
       }
       await put('blocks', blocks)
       await put('blockFacets', facets)
+      await put('blockCompanies', companies)
     }
     await put('blockRevs', [{ listId, revs: Array.from({ length: 1_000 }, () => 1) }])
     await put('facetCounts', [{ listId, facet: 'status', value: 'pending', count: 1_000_000 }])

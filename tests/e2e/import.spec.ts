@@ -99,7 +99,14 @@ test('a big import shows its progress and can be cancelled, leaving nothing behi
   await app.locator('[data-test="import-stop"]').click()
   await expect(app.getByText('Import cancelled; nothing was kept.')).toBeVisible()
   await expect(app.locator('[data-test="import-start"]')).toBeVisible()
-  const lists = await countRecords(app, ['lists', 'blocks', 'blockFacets', 'blockRevs', 'facetCounts'])
+  const lists = await countRecords(app, [
+    'lists',
+    'blocks',
+    'blockFacets',
+    'blockCompanies',
+    'blockRevs',
+    'facetCounts',
+  ])
   expect(lists).toBe(0)
 })
 

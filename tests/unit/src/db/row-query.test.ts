@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto'
 import { describe, expect, it } from 'vitest'
 import { blockTables, putRows } from '@/db/blocks'
 import { LocalListQueries } from '@/db/list-queries'
-import { loadColumns, positionsOf } from '@/db/row-query'
+import { loadColumns, positionsOf, usesCompany } from '@/db/row-query'
 import { LeadkeeperDb, type RowRecord } from '@/db/schema'
 
 const freshDb = () => new LeadkeeperDb('q-' + crypto.randomUUID())
@@ -23,6 +23,7 @@ function rows(listId: string, count = 2_500): RowRecord[] {
       ...(emailStatus ? { emailStatus } : {}),
       ...(index % 4 === 0 ? { country: index % 8 === 0 ? 'Spain' : 'France' } : {}),
       ...(index % 5 === 0 ? { hasPhone: 1 as const } : {}),
+      ...(index % 6 === 0 ? { company: `Acme ${index % 4}` } : {}),
     }
   })
 }
@@ -91,6 +92,71 @@ describe('queries over facet columns', () => {
     expect(positionsOf(after, { filters: { emailStatus: ['deliverable', 'catch_all', ''] } }).length).toBe(
       2_499,
     )
+  })
+})
+
+describe('the company column, a record of its own', () => {
+  /** Counts the company records a database reads. */
+  function countingCompanyReads(database: LeadkeeperDb): { reads: number } {
+    const counter = { reads: 0 }
+    database.blockCompanies.hook('reading', (record) => {
+      counter.reads += 1
+      return record
+    })
+    return counter
+  }
+
+  it('is read only by a query that filters or sorts by company, and follows the blocks written since', async () => {
+    const database = await seeded()
+    const counter = countingCompanyReads(database)
+    const narrow = await loadColumns(database, 'L', undefined, false)
+    expect(counter.reads).toBe(0)
+    expect(narrow.companyRevs).toBeNull()
+    const deliverable = rows('L').filter((row) => row.emailStatus === 'deliverable')
+    expect(Array.from(positionsOf(narrow, { filters: { emailStatus: ['deliverable'] } }))).toEqual(
+      deliverable.map((row) => row.index),
+    )
+
+    const query = { filters: { company: ['Acme 2'] } }
+    expect(usesCompany(query)).toBe(true)
+    expect(usesCompany({ sort: { field: 'company', direction: 'asc' } })).toBe(true)
+    expect(usesCompany({ filters: { emailStatus: ['deliverable'] } })).toBe(false)
+    const all = await loadColumns(database, 'L', narrow, true)
+    expect(counter.reads).toBe(3)
+    expect(all.companyRevs).toEqual([1, 1, 1])
+    const acme2 = rows('L').filter((row) => row.company === 'Acme 2')
+    expect(Array.from(positionsOf(all, query))).toEqual(acme2.map((row) => row.index))
+
+    // A row of block 1 changes company: a query without company leaves that column as it was; the
+    // next query by company reads it again (a list of three blocks, in one range read).
+    const row = rows('L')[1_201]!
+    await database.transaction('rw', blockTables(database), () =>
+      putRows(database, 'L', [{ ...row, company: 'Acme 2' }]),
+    )
+    const again = await loadColumns(database, 'L', all, false)
+    expect(again.revs).toEqual([1, 2, 1])
+    expect(again.companyRevs).toEqual([1, 1, 1])
+    expect(counter.reads).toBe(3)
+    const fresh = await loadColumns(database, 'L', again, true)
+    expect(counter.reads).toBeGreaterThan(3)
+    expect(fresh.companyRevs).toEqual([1, 2, 1])
+    expect(Array.from(positionsOf(fresh, query))).toEqual(
+      [...acme2.map((one) => one.index), 1_201].sort((a, b) => a - b),
+    )
+  })
+
+  it('is left unread by the grid until a filter asks for it; a sort by company reads it', async () => {
+    const database = await seeded()
+    const counter = countingCompanyReads(database)
+    const queries = new LocalListQueries(database)
+    const catchAll = rows('L').filter((row) => row.emailStatus === 'catch_all').length
+    expect(await queries.view('L', { filters: { emailStatus: ['catch_all'] } })).toBe(catchAll)
+    expect(counter.reads).toBe(0)
+    expect(await queries.view('L', { sort: { field: 'company', direction: 'desc' } })).toBe(2_500)
+    expect(counter.reads).toBe(3)
+    const first = await queries.rows('L', 0, 3)
+    expect(first.map((one) => one.company)).toEqual(['Acme 2', 'Acme 2', 'Acme 2'])
+    queries.dispose()
   })
 })
 

@@ -10,6 +10,7 @@ import {
 import { contactFromPayload, upsertContacts } from '@/db/library-ingest'
 import { listOperations } from '@/db/lists'
 import { rowIndexes, facetCounts } from '@/db/rows'
+import { legacyFacetBlockOf } from '@/db/block-shape'
 import { LeadkeeperDb, onUpgradeProgress, type RowRecord, type UpgradeProgress } from '@/db/schema'
 import { allContacts, contactById, countContacts } from '../support/library'
 import { allRows } from '../support/rows'
@@ -105,7 +106,7 @@ describe('upgrading a version-2 database', () => {
 
     const { database, seen } = await openUpgrading(name)
 
-    expect(database.verno).toBe(7)
+    expect(database.verno).toBe(8)
     expect(database.tables.map((table) => table.name)).not.toContain('rows')
     expect(database.tables.map((table) => table.name)).not.toContain('contacts')
     const rowsA = await allRows(database, 'A')
@@ -188,7 +189,7 @@ describe('upgrading a version-5 library', () => {
 
     const { database, seen } = await openUpgrading(name)
 
-    expect(database.verno).toBe(7)
+    expect(database.verno).toBe(8)
     expect(await countContacts(database)).toBe(count)
     expect(await database.contactBlocks.count()).toBe(9)
     const byFirstSeen = [...people].sort((a, b) => a.firstSeenAt - b.firstSeenAt)
@@ -226,6 +227,75 @@ describe('upgrading a version-5 library', () => {
     const moved = seen.filter((progress) => progress.what === 'contacts')
     expect(moved[0]).toEqual({ what: 'contacts', done: 0, total: count })
     expect(moved.at(-1)).toEqual({ what: 'contacts', done: count, total: count })
+    database.close()
+  })
+})
+
+/** The database as the version before the company column stood apart declared it (versions 1 to 7). */
+class VersionSevenDb extends VersionFiveDb {
+  constructor(name: string) {
+    super(name)
+    this.version(6).stores({ contactBlocks: 'block', contactKeys: 'block', contactRevs: 'id' })
+    this.version(7).stores({ contacts: null })
+  }
+}
+
+describe('upgrading a version-7 database', () => {
+  it("moves each block's company column into a record of its own; every filter finds the same rows", async () => {
+    const name = 'up7-' + crypto.randomUUID()
+    // Written by the app as it stood: blocks with every facet in one record.
+    const count = 2_500
+    const rows: RowRecord[] = Array.from({ length: count }, (_, index) => ({
+      listId: 'A',
+      index,
+      values: [`F${index}`],
+      issues: [],
+      skip: false,
+      status: index % 2 ? 'found' : 'pending',
+      ...(index % 2 ? { emailStatus: 'deliverable', company: `Co ${index % 7}` } : {}),
+    }))
+    const blocks = [0, 1, 2].map((block) => ({
+      listId: 'A',
+      block,
+      rows: rows.slice(block * 1_000, (block + 1) * 1_000).map(({ listId: _l, ...row }) => row),
+    }))
+    const old = new VersionSevenDb(name)
+    await old.table('lists').put({ id: 'A', name: 'A', rowCount: count, state: 'done', updatedAt: 1 })
+    await old.table('blocks').bulkPut(blocks)
+    await old.table('blockFacets').bulkPut(blocks.map(legacyFacetBlockOf))
+    await old.table('blockRevs').put({ listId: 'A', revs: [1, 1, 1] })
+    old.close()
+
+    const { database, seen } = await openUpgrading(name)
+
+    expect(database.verno).toBe(8)
+    const facets = await database.blockFacets.toArray()
+    expect(facets).toHaveLength(3)
+    for (const record of facets) expect(Object.keys(record.columns)).not.toContain('company')
+    const companies = await database.blockCompanies.toArray()
+    expect(companies.map((record) => [record.block, record.size])).toEqual([
+      [0, 1_000],
+      [1, 1_000],
+      [2, 500],
+    ])
+    const expected = (test: (row: RowRecord) => boolean) => rows.filter(test).map((row) => row.index)
+    expect(await rowIndexes('A', { filters: { company: ['Co 3'] } }, database)).toEqual(
+      expected((row) => row.company === 'Co 3'),
+    )
+    expect(
+      await rowIndexes(
+        'A',
+        { filters: { emailStatus: ['deliverable'], company: ['Co 0', 'Co 6'] } },
+        database,
+      ),
+    ).toEqual(expected((row) => row.company === 'Co 0' || row.company === 'Co 6'))
+    expect(await rowIndexes('A', { filters: { status: ['pending'] } }, database)).toEqual(
+      expected((row) => row.status === 'pending'),
+    )
+    expect(await allRows(database, 'A')).toEqual(rows)
+    const moved = seen.filter((progress) => progress.what === 'filters')
+    expect(moved[0]).toEqual({ what: 'filters', done: 0, total: 3_000 })
+    expect(moved.at(-1)).toEqual({ what: 'filters', done: 3_000, total: 3_000 })
     database.close()
   })
 })
