@@ -15,6 +15,9 @@ export type RowFilters = Partial<Record<RowFacet, FacetValue[]>>
 /** How long after a list's first rows show its facet columns are read (at the next idle time). */
 const warmAfterMs = 600
 
+/** The grid's first read: its first page of rows (`RowWindow`'s page). */
+const firstPage = { start: 0, count: 100 }
+
 /** Statuses a row ends with when nothing was found for it. */
 export const notFoundStatuses = [
   'not_found',
@@ -58,6 +61,12 @@ export const useListViewStore = defineStore('listView', () => {
   /** The list whose facet columns the worker has been asked to read ahead. */
   let warmed: string | null = null
   let warmTimer: ReturnType<typeof setTimeout> | null = null
+  /**
+   * The list's first page of rows, asked of the worker as soon as the list's revisions are known,
+   * while the page renders, for the grid's first read. Dropped once a block is written after it
+   * was asked (the revisions change) or the view is no longer the whole list.
+   */
+  let firstRows: Promise<RowRecord[]> | null = null
 
   const columns = computed<ResultColumn[]>(() => (list.value ? listColumns(list.value.columns) : []))
   const visibleColumns = computed(() => columns.value.filter((column) => !hidden.value.includes(column.key)))
@@ -70,7 +79,11 @@ export const useListViewStore = defineStore('listView', () => {
     )
   })
 
-  function open(id: string): void {
+  /**
+   * Shows a list; `shown` is its record when the caller has it already (the list's page), so that
+   * its results and first rows need not wait for the record to be read again.
+   */
+  function open(id: string, shown?: ListRecord): void {
     if (listId.value === id) return
     close()
     listId.value = id
@@ -81,19 +94,11 @@ export const useListViewStore = defineStore('listView', () => {
     listQueries()
       .view(id, {})
       .catch(() => undefined)
+    if (shown?.id === id) showList(shown)
+    let revisionsSeen = 0
     // Results arrive in batches while a run goes on: the counts follow and the grid refetches.
     subscriptions = [
-      liveQuery(() => db.lists.get(id)).subscribe({
-        next: (next) => {
-          list.value = next ?? null
-          // The whole list in import order needs no counting: its size is on the list record, so
-          // the first rows show at once while the facets are still being counted.
-          if (next && counts.value === null && viewQuery() === null && !viewed) {
-            matching.value = next.rowCount
-            version.value += 1
-          }
-        },
-      }),
+      liveQuery(() => db.lists.get(id)).subscribe({ next: (next) => showList(next ?? null) }),
       liveQuery(() => facetCounts(id)).subscribe({
         next: (next) => {
           counts.value = next
@@ -102,8 +107,37 @@ export const useListViewStore = defineStore('listView', () => {
         error: (error: unknown) => notify.error(`The list's rows could not be counted: ${String(error)}`),
       }),
       // Any block written (a result, a skip, a check): the view is recounted and the grid refetches.
-      liveQuery(() => db.blockRevs.get(id)).subscribe({ next: () => void recount() }),
+      // The first answer tells the blocks as they are: the first page asked after it is current
+      // until the next.
+      liveQuery(() => db.blockRevs.get(id)).subscribe({
+        next: () => {
+          revisionsSeen += 1
+          firstRows = null
+          if (revisionsSeen === 1 && viewQuery() === null) {
+            firstRows = listQueries().rows(id, firstPage.start, firstPage.count)
+            firstRows.catch(() => undefined)
+          }
+          void recount()
+        },
+      }),
     ]
+  }
+
+  function showList(next: ListRecord | null): void {
+    const before = list.value
+    list.value = next
+    // The whole list in import order needs no counting: its size is on the list record, so the
+    // first rows show at once while the facets are still being counted.
+    if (
+      next &&
+      counts.value === null &&
+      viewQuery() === null &&
+      !viewed &&
+      (before === null || before.rowCount !== next.rowCount)
+    ) {
+      matching.value = next.rowCount
+      version.value += 1
+    }
   }
 
   function close(): void {
@@ -111,6 +145,7 @@ export const useListViewStore = defineStore('listView', () => {
     warmTimer = null
     for (const subscription of subscriptions) subscription.unsubscribe()
     subscriptions = []
+    firstRows = null
     listId.value = null
     list.value = null
     counts.value = null
@@ -172,7 +207,10 @@ export const useListViewStore = defineStore('listView', () => {
   async function fetchRows(start: number, count: number): Promise<RowRecord[]> {
     const id = listId.value
     if (!id) return []
-    const rows = await listQueries().rows(id, start, count)
+    const early =
+      start === firstPage.start && count === firstPage.count && viewQuery() === null ? firstRows : null
+    firstRows = null
+    const rows = await (early ?? listQueries().rows(id, start, count))
     if (warmed !== id && warmTimer === null) {
       // A moment after the first rows, at an idle time: read at once, the columns would slow the
       // opening down (and the openings right after it).

@@ -70,6 +70,52 @@ describe('the list view store', () => {
     await vi.waitFor(() => expect(store.matching).toBe(3_000))
   })
 
+  it('shows a list whose record the page has at once, and reads its first page while the page renders, current after a write', async () => {
+    const store = useListViewStore()
+    const record = (await db.lists.get(listId))!
+    const rows = vi.spyOn(listQueries(), 'rows')
+    try {
+      store.open(listId, record)
+      // Before any read of the database: the record and the whole list's size.
+      expect(store.list).toEqual(record)
+      expect(store.matching).toBe(3_000)
+      // The first page is asked for as soon as the blocks' revisions are known, and the grid's first
+      // read gets it without asking again.
+      await vi.waitFor(() => expect(rows).toHaveBeenCalledWith(listId, 0, 100))
+      const asked = rows.mock.calls.length
+      expect((await store.fetchRows(0, 100)).map((row) => row.index).slice(0, 3)).toEqual([0, 1, 2])
+      expect(rows.mock.calls.length).toBe(asked)
+      // Taken once: the next read asks the worker.
+      await store.fetchRows(0, 100)
+      expect(rows.mock.calls.length).toBe(asked + 1)
+
+      // Opened again and a block written before the grid reads: the page read before is dropped,
+      // and the grid's read asks again and sees the write.
+      store.close()
+      store.open(listId, record)
+      await vi.waitFor(() => expect(rows.mock.calls.length).toBe(asked + 2))
+      // The opening's own recounts done, so that the next version is the write's.
+      await new Promise((done) => setTimeout(done, 100))
+      const version = store.version
+      const changed: RowRecord = {
+        listId,
+        index: 0,
+        values: ['F0', 'L0', 'acme.com'],
+        issues: [],
+        skip: false,
+        status: 'found',
+        emailStatus: 'undeliverable',
+      }
+      await db.transaction('rw', blockTables(db), () => putRows(db, listId, [changed]))
+      await vi.waitFor(() => expect(store.version).toBeGreaterThan(version))
+      const page = await store.fetchRows(0, 100)
+      expect(rows.mock.calls.length).toBe(asked + 3)
+      expect(page[0]!.emailStatus).toBe('undeliverable')
+    } finally {
+      rows.mockRestore()
+    }
+  })
+
   it('reads the facet columns a moment after the first rows, at once when a filter is reached, never for a list left', async () => {
     const warm = vi.spyOn(listQueries(), 'warm')
     const pause = (ms: number) => new Promise((done) => setTimeout(done, ms))
