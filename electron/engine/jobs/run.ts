@@ -61,38 +61,28 @@ export class JobRun {
     this.record = record
     this.adapter = adapterFor(ctx.client, record, ctx.settings)
     this.writer = ctx.ledger.writer(record.id, () => this.record)
-    this.results = new RunResults({
-      record: () => this.record,
-      ledger: ctx.ledger,
-      writer: this.writer,
-      bus: ctx.bus,
-      adapter: this.adapter,
-    })
-    this.submissions = new RunSubmissions({
-      record: () => this.record,
-      ledger: ctx.ledger,
-      client: ctx.client,
+    // What every part of the run reads: the record as it is now, its ledger and its kind.
+    const part = { record: () => this.record, ledger: ctx.ledger, adapter: this.adapter }
+    this.results = new RunResults({ ...part, writer: this.writer, bus: ctx.bus })
+    // What the submissions and the polls share besides: their pace, their stop, and the results.
+    const sending = {
+      ...part,
       settings: ctx.settings,
       clock: ctx.clock,
-      adapter: this.adapter,
       signal: this.abort.signal,
-      cancelled: () => this.cancelled,
       acceptedAt: this.acceptedAt,
       results: this.results,
       save: () => this.save(),
+    }
+    this.submissions = new RunSubmissions({
+      ...sending,
+      client: ctx.client,
+      cancelled: () => this.cancelled,
     })
     this.polls = new RunPolls({
-      record: () => this.record,
-      ledger: ctx.ledger,
+      ...sending,
       writer: this.writer,
-      settings: ctx.settings,
-      clock: ctx.clock,
       random: ctx.random,
-      adapter: this.adapter,
-      signal: this.abort.signal,
-      acceptedAt: this.acceptedAt,
-      results: this.results,
-      save: () => this.save(),
       setState: (state, error) => this.setState(state, error),
       inBackground: (saved) => this.inBackground(saved),
     })
