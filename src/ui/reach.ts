@@ -40,7 +40,11 @@ const mends: [selector: string, mend: (element: Element) => void][] = [
   ],
 ]
 
+/** Every mend's selector at once: most elements added (a grid's cells as it scrolls) need none. */
+const anyMend = mends.map(([selector]) => selector).join(', ')
+
 export function mendAria(root: Element): void {
+  if (!root.matches(anyMend) && root.querySelector(anyMend) === null) return
   for (const [selector, mend] of mends) {
     if (root.matches(selector)) mend(root)
     for (const element of root.querySelectorAll(selector)) mend(element)

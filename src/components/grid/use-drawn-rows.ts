@@ -7,6 +7,12 @@ export interface DrawnRow<T> {
   /** Rows are keyed by their slot, so a scrolled row patches an element instead of replacing it. */
   slot: number
   row: T | undefined
+  /**
+   * The row whose cells the slot's elements hold: `row`, or while it is still being read the row
+   * this slot last showed (hidden under the pending row's placeholder). A fling that outruns the
+   * reads then swaps a class on each row instead of tearing down and rebuilding its cells.
+   */
+  shown: T | undefined
   top: number
   columns: GridColumn[]
   before: number
@@ -31,6 +37,8 @@ export function useDrawnRows<T>(
   const { start, end, base, slots, span, shownColumns, loaded, rowAt } = view
   /** Last frame's rows by index: a row still in view keeps its object, which `v-memo` skips. */
   let previousRows = new Map<number, DrawnRow<T>>()
+  /** What each slot last showed, for the rows not read yet that take it. */
+  const shownInSlot = new Map<number, { row: T; texts: string[]; columns: GridColumn[] }>()
   return computed(() => {
     void loaded.value
     const columns = shownColumns.value
@@ -47,21 +55,30 @@ export function useDrawnRows<T>(
         last.columns === columns &&
         last.before === before &&
         last.cellText === props.cellText
-      kept.set(
+      if (same) {
+        kept.set(index, last)
+        continue
+      }
+      const slot = index % slots.value
+      let shown: { row: T | undefined; texts: string[] } = { row, texts: [] }
+      if (row !== undefined) {
+        shown.texts = columns.map((column) => props.cellText(row, column))
+        shownInSlot.set(slot, { row, texts: shown.texts, columns })
+      } else {
+        const earlier = shownInSlot.get(slot)
+        if (earlier?.columns === columns) shown = earlier
+      }
+      kept.set(index, {
         index,
-        same
-          ? last
-          : {
-              index,
-              slot: index % slots.value,
-              row,
-              top,
-              columns,
-              before,
-              cellText: props.cellText,
-              texts: row === undefined ? [] : columns.map((column) => props.cellText(row, column)),
-            },
-      )
+        slot,
+        row,
+        shown: shown.row,
+        top,
+        columns,
+        before,
+        cellText: props.cellText,
+        texts: shown.texts,
+      })
     }
     previousRows = kept
     return [...kept.values()]

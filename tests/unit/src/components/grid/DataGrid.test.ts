@@ -1,4 +1,4 @@
-import { afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createApp, h, nextTick, ref, type App, type Ref } from 'vue'
 import DataGrid from '@/components/grid/DataGrid.vue'
 import type { GridColumn } from '@/ui/grid-types'
@@ -133,6 +133,30 @@ describe('DataGrid', () => {
     expect(grid.calls).toEqual([[50_000, 100]])
     expect(grid.texts(50_015)[0]).toBe('50015/c0')
   })
+  it('keeps a row element and its cells while the row taking it is read, then fills them in place', async () => {
+    let release = () => {}
+    const grid = await mountGrid(100_000, false, {
+      wait: (start) => (start >= 50_000 ? new Promise<void>((done) => (release = done)) : undefined),
+    })
+    const element = grid.row(3)!
+    const cells = [...element.querySelectorAll('.cell > span')]
+    expect(cells[0]!.textContent).toBe('3/c0')
+    // A jump far down: the rows there are not read yet.
+    await grid.scroll(34 * 50_010)
+    const pending = grid.host.querySelector<HTMLElement>('.row.pending')!
+    expect(pending).not.toBeNull()
+    expect(grid.host.querySelectorAll('.row:not(.pending)')).toHaveLength(0)
+    // The same elements, their cells kept (the placeholder bar hides them): nothing torn down.
+    const slot = element.dataset['rowIndex']!
+    expect(Number(slot)).toBeGreaterThanOrEqual(50_000)
+    expect(element.classList.contains('pending')).toBe(true)
+    expect([...element.querySelectorAll('.cell > span')]).toEqual(cells)
+    release()
+    await vi.waitFor(() => expect(element.classList.contains('pending')).toBe(false))
+    expect([...element.querySelectorAll('.cell > span')]).toEqual(cells)
+    expect(cells[0]!.textContent).toBe(`${slot}/c0`)
+  })
+
   it('fills the rows in view after a refresh that was slower than a scroll to the end', async () => {
     const version = ref(0)
     let releaseRefresh = () => {}
