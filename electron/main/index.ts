@@ -12,6 +12,7 @@ import {
   shell,
 } from 'electron'
 import Store from 'electron-store'
+import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { createBackend } from '../backend'
@@ -24,6 +25,8 @@ import { showJobInShell } from './job-shell'
 import { createElectronKeyVault } from './key-vault'
 import { registerIpc, trustedSenderCheck } from './ipc'
 import { menuTemplate } from './menu'
+import { registerOriginMove } from './origin-move'
+import { openSourceWindow } from './origin-source-window'
 import {
   applySessionPolicy,
   hardenWebContents,
@@ -37,6 +40,8 @@ interface StoreShape {
   settings: PersistedSettings
   windowState: WindowState
   encryptedApiKey?: string
+  /** The data kept under file:// by versions before app://bundle was copied here, and checked. */
+  originMoved?: boolean
 }
 
 const devServerUrl = process.env['ELECTRON_RENDERER_URL']
@@ -118,6 +123,17 @@ async function start(): Promise<void> {
     (url) => isAppUrl(url, devServerUrl),
   )
   registerIpc(ipcMain, backend.handlers, isTrustedSender)
+  registerOriginMove({
+    ipcMain,
+    isTrustedSender,
+    enabled: !devServerUrl,
+    isDone: () => store.get('originMoved') === true,
+    markDone: () => store.set('originMoved', true),
+    // Chromium keeps every origin's IndexedDB in this folder: none at all, nothing to move.
+    hasOldData: () => existsSync(join(app.getPath('userData'), 'IndexedDB')),
+    openSourceWindow: () => openSourceWindow(rendererDir, preloadPath('origin-source')),
+    log: (message) => console.warn(message),
+  })
   app.on('before-quit', () => void backend.close())
   void backend.start().catch((error: unknown) => console.error('[backend] could not resume jobs', error))
 
