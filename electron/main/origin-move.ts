@@ -38,6 +38,8 @@ type RelayedAnswer = z.infer<typeof answerSchema>['answer']
 export interface SourceWindow {
   webContents: Pick<WebContents, 'send'>
   close(): void
+  /** Called if the window's page crashes or the window goes away before the move ends. */
+  onGone(listener: () => void): void
 }
 
 /** What the move needs of `ipcMain`, over its events (Electron's IpcMainInvokeEvent and IpcMainEvent). */
@@ -84,15 +86,23 @@ export function registerOriginMove<InvokeEvent, SendEvent extends { sender: unkn
     if (!isTrustedSender(event)) throw new Error('This caller is not allowed.')
   }
   const closeSource = () => {
-    source?.close()
+    const closing = source
     source = null
     opening = null
-    for (const resolve of pending.values()) resolve({ ok: false, message: 'The move was stopped.' })
+    closing?.close()
+    for (const resolve of pending.values()) {
+      resolve({ ok: false, message: 'The window reading your old data closed before the copy ended.' })
+    }
     pending.clear()
   }
   const sourceWindow = () => {
     opening ??= options.openSourceWindow().then(
-      (opened) => (source = opened),
+      (opened) => {
+        opened.onGone(() => {
+          if (source === opened) closeSource()
+        })
+        return (source = opened)
+      },
       (error: unknown) => {
         opening = null
         throw error

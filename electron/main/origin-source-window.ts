@@ -18,5 +18,9 @@ export async function openSourceWindow(rendererDir: URL, preloadPath: string): P
     close: () => {
       if (!window.isDestroyed()) window.destroy()
     },
+    onGone: (listener) => {
+      window.webContents.once('render-process-gone', listener)
+      window.once('closed', listener)
+    },
   }
 }

@@ -21,11 +21,11 @@ function moverScript(): Promise<string> {
  * uses), with the move's code loaded: nothing of the app opens the database there meanwhile.
  */
 export async function openMoverPage(page: Page, origin: string): Promise<void> {
-  await page.goto(`${origin}/`)
-  const script = await page.evaluate(
-    () => document.querySelector<HTMLScriptElement>('script[type="module"]')?.src ?? null,
-  )
-  if (script) await page.goto(script)
+  // The app's page is read, not loaded: the app would open its database on this origin.
+  const html = await (await page.request.get(`${origin}/`)).text()
+  const script = /<script[^>]*type="module"[^>]*src="([^"]+)"/.exec(html)?.[1]
+  if (!script) throw new Error(`No module script in the app's page at ${origin}`)
+  await page.goto(new URL(script, `${origin}/`).href)
   await page.evaluate(await moverScript())
 }
 
