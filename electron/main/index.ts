@@ -5,33 +5,48 @@ import {
   Notification,
   dialog,
   ipcMain,
+  protocol,
   safeStorage,
   screen,
   session,
   shell,
 } from 'electron'
 import Store from 'electron-store'
+import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { createBackend } from '../backend'
 import { defaultSettings, type PersistedSettings } from '../backend/host'
 import type { Emit } from '../shared/contract'
 import { startSandbox } from '../sandbox'
+import { appEntryUrl, registerAppScheme, serveBundle } from './app-protocol'
 import { pickCsv } from './files'
 import { showJobInShell } from './job-shell'
 import { createElectronKeyVault } from './key-vault'
 import { registerIpc, trustedSenderCheck } from './ipc'
 import { menuTemplate } from './menu'
-import { applySessionPolicy, hardenWebContents, isAppUrl, secureWebPreferences } from './security'
+import { registerOriginMove } from './origin-move'
+import { openSourceWindow } from './origin-source-window'
+import {
+  applySessionPolicy,
+  hardenWebContents,
+  isAppUrl,
+  secureWebPreferences,
+  securityHeaders,
+} from './security'
 import { defaultWindowState, restorableBounds, type WindowState } from './window-state'
 
 interface StoreShape {
   settings: PersistedSettings
   windowState: WindowState
   encryptedApiKey?: string
+  /** The data kept under file:// by versions before app://bundle was copied here, and checked. */
+  originMoved?: boolean
 }
 
 const devServerUrl = process.env['ELECTRON_RENDERER_URL']
+const rendererDir = new URL('../renderer/', import.meta.url)
+const preloadPath = (name: string) => fileURLToPath(new URL(`../preload/${name}.cjs`, import.meta.url))
 /** The in-app sandbox runs five times faster than the real service, so a demo feels lively. */
 const sandboxTimeScale = Number(process.env['LEADKEEPER_SANDBOX_TIME_SCALE'] ?? 0.2)
 let mainWindow: BrowserWindow | null = null
@@ -48,7 +63,7 @@ function createWindow(store: Store<StoreShape>): BrowserWindow {
     show: false,
     title: 'Leadkeeper',
     autoHideMenuBar: false,
-    webPreferences: secureWebPreferences(fileURLToPath(new URL('../preload/index.cjs', import.meta.url))),
+    webPreferences: secureWebPreferences(preloadPath('index')),
   })
   if (state.maximized) window.maximize()
   hardenWebContents(window.webContents, {
@@ -60,7 +75,7 @@ function createWindow(store: Store<StoreShape>): BrowserWindow {
     store.set('windowState', { bounds: window.getNormalBounds(), maximized: window.isMaximized() })
   })
   if (devServerUrl) void window.loadURL(devServerUrl)
-  else void window.loadFile(fileURLToPath(new URL('../renderer/index.html', import.meta.url)))
+  else void window.loadURL(appEntryUrl)
   return window
 }
 
@@ -70,6 +85,7 @@ async function start(): Promise<void> {
     defaults: { settings: defaultSettings, windowState: defaultWindowState },
   })
   applySessionPolicy(session.defaultSession)
+  serveBundle(protocol, fileURLToPath(rendererDir), securityHeaders)
   Menu.setApplicationMenu(Menu.buildFromTemplate(menuTemplate(process.platform, Boolean(devServerUrl))))
 
   const emit: Emit = (event, payload) => {
@@ -102,14 +118,22 @@ async function start(): Promise<void> {
       sandboxTimeScale,
     },
   )
-  registerIpc(
-    ipcMain,
-    backend.handlers,
-    trustedSenderCheck(
-      () => mainWindow,
-      (url) => isAppUrl(url, devServerUrl),
-    ),
+  const isTrustedSender = trustedSenderCheck(
+    () => mainWindow,
+    (url) => isAppUrl(url, devServerUrl),
   )
+  registerIpc(ipcMain, backend.handlers, isTrustedSender)
+  registerOriginMove({
+    ipcMain,
+    isTrustedSender,
+    enabled: !devServerUrl,
+    isDone: () => store.get('originMoved') === true,
+    markDone: () => store.set('originMoved', true),
+    // Chromium keeps every origin's IndexedDB in this folder: none at all, nothing to move.
+    hasOldData: () => existsSync(join(app.getPath('userData'), 'IndexedDB')),
+    openSourceWindow: () => openSourceWindow(rendererDir, preloadPath('origin-source')),
+    log: (message) => console.warn(message),
+  })
   app.on('before-quit', () => void backend.close())
   void backend.start().catch((error: unknown) => console.error('[backend] could not resume jobs', error))
 
@@ -118,6 +142,8 @@ async function start(): Promise<void> {
     if (BrowserWindow.getAllWindows().length === 0) mainWindow = createWindow(store)
   })
 }
+
+registerAppScheme(protocol)
 
 if (!app.requestSingleInstanceLock()) {
   app.quit()

@@ -1,8 +1,15 @@
 import type { Session, WebContents, WebPreferences } from 'electron'
 import { contentSecurityPolicy } from '../shared/csp'
+import { isBundleOrigin } from './app-protocol'
 import { safeOpenExternal } from './safe-open-external'
 
 export const windowContentSecurityPolicy = contentSecurityPolicy('ws://127.0.0.1:* ws://localhost:*')
+
+/** The headers every response of our pages carries, whichever way it is served. */
+export const securityHeaders: Record<string, string> = {
+  'Content-Security-Policy': windowContentSecurityPolicy,
+  'X-Content-Type-Options': 'nosniff',
+}
 
 export function secureWebPreferences(preloadPath: string): WebPreferences {
   return {
@@ -21,12 +28,12 @@ export function secureWebPreferences(preloadPath: string): WebPreferences {
   }
 }
 
-/** Our own pages only: the packaged renderer, or the dev server while developing. */
+/** Our own pages only: the packaged renderer (app://bundle), or the dev server while developing. */
 export function isAppUrl(value: string, devServerUrl: string | undefined): boolean {
   try {
     const url = new URL(value)
     if (devServerUrl) return url.origin === new URL(devServerUrl).origin
-    return url.protocol === 'file:'
+    return isBundleOrigin(url)
   } catch {
     return false
   }
@@ -57,8 +64,7 @@ export function applySessionPolicy(session: Session): void {
     callback({
       responseHeaders: {
         ...details.responseHeaders,
-        'Content-Security-Policy': [windowContentSecurityPolicy],
-        'X-Content-Type-Options': ['nosniff'],
+        ...Object.fromEntries(Object.entries(securityHeaders).map(([name, value]) => [name, [value]])),
       },
     })
   })

@@ -54,7 +54,7 @@ const routes: RouteRecordRaw[] = [
   { path: '/:pathMatch(.*)*', redirect: '/' },
 ]
 
-/** Hash history: the same URLs work from Electron's file:// page and from the web host. */
+/** Hash history: the same URLs work from Electron's app://bundle page and from the web host. */
 export const router = createRouter({ history: createWebHashHistory(), routes })
 
 /**

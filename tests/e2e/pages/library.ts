@@ -16,7 +16,17 @@ export const emailStatusCycle = ['deliverable', 'catch_all_safe', 'catch_all', '
  * The writes run on a page of the same origin that is not the app (one of its own script files), so
  * no connection of the app holds the database meanwhile; the page returns to the app afterwards.
  */
-export async function seedDatabase(page: Page, options: { awaitUpgrade?: boolean } = {}): Promise<void> {
+export async function seedDatabase(
+  page: Page,
+  options: {
+    awaitUpgrade?: boolean
+    /** Rows of the list (200,000 unless given); the first quarter (at most 50,000) with results. */
+    rows?: number
+    /** False: stays on the page the database was written from, and the app does not open it. */
+    returnToApp?: boolean
+  } = {},
+): Promise<void> {
+  const rows = options.rows ?? seededRows
   const appUrl = page.url()
   const script = await page.evaluate(
     () => document.querySelector<HTMLScriptElement>('script[type="module"]')!.src,
@@ -277,8 +287,14 @@ export async function seedDatabase(page: Page, options: { awaitUpgrade?: boolean
       })
       database.close()
     },
-    { listId: seededListId, rowCount: seededRows, enriched: enrichedRows, cycle: [...emailStatusCycle] },
+    {
+      listId: seededListId,
+      rowCount: rows,
+      enriched: Math.min(enrichedRows, Math.floor(rows / 4)),
+      cycle: [...emailStatusCycle],
+    },
   )
+  if (options.returnToApp === false) return
   await page.goto(appUrl)
   // The app upgrades the database as it opens it (version 7 of Dexie is IndexedDB version 70); a
   // reload before that ends rolls the upgrade back and starts it again. indexedDB.databases() may

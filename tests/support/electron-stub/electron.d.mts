@@ -15,6 +15,9 @@ type HeadersMap = Record<string, string[]>
 export declare const recorded: {
   windows: StubWindow[]
   handlers: Map<string, (event: unknown, input: unknown) => Promise<unknown>>
+  listeners: Map<string, (event: unknown, input: unknown) => void>
+  schemes: Array<{ scheme: string; privileges: Record<string, boolean> }>
+  protocolHandlers: Map<string, (request: Request) => Promise<Response>>
   sent: Array<{ channel: string; payload: unknown }>
   opened: string[]
   exposed: Record<string, unknown>

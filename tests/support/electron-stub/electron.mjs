@@ -17,6 +17,9 @@ export const recorded = {
   headersReceived: null,
   progress: [],
   notifications: [],
+  schemes: [],
+  protocolHandlers: new Map(),
+  listeners: new Map(),
 }
 
 const userData = process.env.LEADKEEPER_TEST_USER_DATA ?? mkdtempSync(join(tmpdir(), 'leadkeeper-user-data-'))
@@ -24,7 +27,7 @@ const userData = process.env.LEADKEEPER_TEST_USER_DATA ?? mkdtempSync(join(tmpdi
 class WebContents extends EventEmitter {
   constructor() {
     super()
-    this.mainFrame = { url: 'file:///app/out/renderer/index.html' }
+    this.mainFrame = { url: 'app://bundle/index.html' }
     this.windowOpenHandler = null
   }
   setWindowOpenHandler(handler) {
@@ -47,11 +50,11 @@ export class BrowserWindow extends EventEmitter {
   }
   async loadFile(path) {
     this.loaded = path
-    report(this)
+    await report(this)
   }
   async loadURL(url) {
     this.loaded = url
-    report(this)
+    await report(this)
   }
   setProgressBar(progress) {
     recorded.progress.push(progress)
@@ -74,9 +77,30 @@ export class BrowserWindow extends EventEmitter {
   }
 }
 
-/** The smoke test runs the built bundle as a child process and reads this report from stdout. */
-function report(window) {
+/**
+ * The smoke test runs the built bundle as a child process and reads this report from stdout. The
+ * URLs in LEADKEEPER_SMOKE_REQUESTS (JSON) are asked of the handler the bundle gave `protocol.handle`.
+ */
+async function report(window) {
   if (!process.env.LEADKEEPER_SMOKE_REPORT) return
+  const urls = JSON.parse(process.env.LEADKEEPER_SMOKE_REQUESTS ?? '[]')
+  const responses = []
+  for (const url of urls) {
+    const handler = recorded.protocolHandlers.get(new URL(url).protocol.slice(0, -1))
+    if (!handler) {
+      responses.push({ url, status: null })
+      continue
+    }
+    const response = await handler(new Request(url))
+    const body = Buffer.from(await response.arrayBuffer())
+    responses.push({
+      url,
+      status: response.status,
+      headers: Object.fromEntries(response.headers),
+      start: body.subarray(0, 64).toString('utf8'),
+      length: body.length,
+    })
+  }
   process.stdout.write(
     JSON.stringify({
       channels: [...recorded.handlers.keys()],
@@ -84,6 +108,8 @@ function report(window) {
       loaded: window.loaded,
       menu: recorded.menu !== null,
       permissionHandlers: recorded.permissionRequest !== null && recorded.permissionCheck !== null,
+      schemes: recorded.schemes,
+      responses,
     }) + '\n',
   )
   process.exit(0)
@@ -101,9 +127,20 @@ export const ipcMain = {
   handle(channel, handler) {
     recorded.handlers.set(channel, handler)
   },
-  on() {},
+  on(channel, listener) {
+    recorded.listeners.set(channel, listener)
+  },
   removeHandler(channel) {
     recorded.handlers.delete(channel)
+  },
+}
+
+export const protocol = {
+  registerSchemesAsPrivileged(schemes) {
+    recorded.schemes.push(...schemes)
+  },
+  handle(scheme, handler) {
+    recorded.protocolHandlers.set(scheme, handler)
   },
 }
 
@@ -174,6 +211,7 @@ export default {
   app,
   BrowserWindow,
   ipcMain,
+  protocol,
   Menu,
   session,
   safeStorage,

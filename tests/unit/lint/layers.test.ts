@@ -44,6 +44,9 @@ describe('imports run one way between the layers', () => {
       "import { JobManager } from '../../electron/engine/jobs/manager'\nexport const x = JobManager\n",
     ],
     ['src/stores/probe.ts', "export const load = () => import('@/features/home/HomePage.vue')\n"],
+    // The move's reader runs in the hidden window's preload: it stays free of the app's database layer.
+    ['src/origin-move/probe.ts', "import { db } from '@/db/schema'\nexport const x = db\n"],
+    ['electron/preload/probe.ts', "import { db } from '../../src/db/schema'\nexport const x = db\n"],
   ])('%s: %s is refused', async (path, code) => {
     const found = await problems(path, code)
     expect(found).toHaveLength(1)
@@ -60,6 +63,11 @@ describe('imports run one way between the layers', () => {
     ['electron/shared/probe.ts', "import { dataKinds } from '@domain/kinds'\nexport const x = dataKinds\n"],
     ['electron/cli/probe.ts', "import { startSandbox } from '../sandbox'\nexport const x = startSandbox\n"],
     ['tests/unit/probe.ts', "import { backend } from '../../electron/backend'\nexport const x = backend\n"],
+    [
+      'electron/preload/probe.ts',
+      "import { createSource } from '../../src/origin-move/source'\nexport const x = createSource\n",
+    ],
+    ['src/app/probe.ts', "import { moveOrigin } from '@/origin-move/mover'\nexport const x = moveOrigin\n"],
   ])('%s: %s is allowed', async (path, code) => {
     expect(await problems(path, code)).toEqual([])
   })
