@@ -1,6 +1,7 @@
 import type { Protocol } from 'electron'
 import { readFile, stat } from 'node:fs/promises'
-import { extname, resolve, sep } from 'node:path'
+import { resolve, sep } from 'node:path'
+import { contentTypeOf } from '../shared/content-types'
 
 /**
  * The built renderer is served from `app://bundle/…`, a standard, secure scheme of our own, instead
@@ -64,33 +65,6 @@ export function resolveBundlePath(value: string, root: string): BundlePath {
   const path = resolve(base, ...segments)
   if (!path.startsWith(base + sep)) return { ok: false, status: 403 }
   return { ok: true, path }
-}
-
-const contentTypes: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  // Module scripts and module workers run only when served as JavaScript.
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.map': 'application/json; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.gif': 'image/gif',
-  '.webp': 'image/webp',
-  '.ico': 'image/x-icon',
-  '.woff': 'font/woff',
-  '.woff2': 'font/woff2',
-  '.ttf': 'font/ttf',
-  '.wasm': 'application/wasm',
-  '.txt': 'text/plain; charset=utf-8',
-  '.csv': 'text/csv; charset=utf-8',
-}
-
-export function contentTypeOf(path: string): string {
-  return contentTypes[extname(path).toLowerCase()] ?? 'application/octet-stream'
 }
 
 /**

@@ -2,12 +2,13 @@ import { randomBytes, timingSafeEqual } from 'node:crypto'
 import { createReadStream, statSync } from 'node:fs'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { extname, join, normalize, sep } from 'node:path'
+import { join, normalize, sep } from 'node:path'
 import { WebSocketServer, type WebSocket } from 'ws'
 import type { Backend } from '../backend'
 import { dispatch } from '../backend/dispatch'
 import type { Emit } from '../shared/contract'
 import { contentSecurityPolicy } from '../shared/csp'
+import { contentTypeOf } from '../shared/content-types'
 import { fail } from '../shared/result'
 
 export interface WebHostOptions {
@@ -26,19 +27,6 @@ export interface WebHost {
   origin: string
   token: string
   close(): Promise<void>
-}
-
-const contentTypes: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.ico': 'image/x-icon',
-  '.woff2': 'font/woff2',
-  '.csv': 'text/csv; charset=utf-8',
 }
 
 /**
@@ -149,7 +137,7 @@ function serveFile(rootDir: string, pathname: string, port: number, response: Se
   if (!isFile(file)) return refuse(response, 503, 'The app is not built yet: run `npm run build` first.')
   const isIndex = file.endsWith('index.html')
   response.writeHead(200, {
-    'Content-Type': contentTypes[extname(file)] ?? 'application/octet-stream',
+    'Content-Type': contentTypeOf(file),
     'Content-Security-Policy': contentSecurityPolicy(`ws://127.0.0.1:${port} ws://localhost:${port}`),
     'X-Content-Type-Options': 'nosniff',
     'X-Frame-Options': 'DENY',
