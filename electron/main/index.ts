@@ -123,7 +123,7 @@ async function start(): Promise<void> {
     (url) => isAppUrl(url, devServerUrl),
   )
   registerIpc(ipcMain, backend.handlers, isTrustedSender)
-  registerOriginMove({
+  const originMove = registerOriginMove({
     ipcMain,
     isTrustedSender,
     enabled: !devServerUrl,
@@ -131,15 +131,26 @@ async function start(): Promise<void> {
     markDone: () => store.set('originMoved', true),
     // Chromium keeps every origin's IndexedDB in this folder: none at all, nothing to move.
     hasOldData: () => existsSync(join(app.getPath('userData'), 'IndexedDB')),
-    openSourceWindow: () => openSourceWindow(rendererDir, preloadPath('origin-source')),
+    openSourceWindow: () =>
+      openSourceWindow(rendererDir, preloadPath('origin-source'), mainWindow ?? undefined),
     log: (message) => console.warn(message),
   })
   app.on('before-quit', () => void backend.close())
   void backend.start().catch((error: unknown) => console.error('[backend] could not resume jobs', error))
 
-  mainWindow = createWindow(store)
+  // The window closed mid-move: the hidden window reading the old data goes with it, or the app
+  // would live on with no window (and keep the single-instance lock).
+  const open = () => {
+    const window = createWindow(store)
+    window.on('closed', () => {
+      if (mainWindow === window) mainWindow = null
+      originMove.close()
+    })
+    return window
+  }
+  mainWindow = open()
   app.on('activate', () => {
-    if (BrowserWindow.getAllWindows().length === 0) mainWindow = createWindow(store)
+    if (BrowserWindow.getAllWindows().length === 0) mainWindow = open()
   })
 }
 
@@ -149,7 +160,7 @@ if (!app.requestSingleInstanceLock()) {
   app.quit()
 } else {
   app.on('second-instance', () => {
-    if (!mainWindow) return
+    if (!mainWindow || mainWindow.isDestroyed()) return
     if (mainWindow.isMinimized()) mainWindow.restore()
     mainWindow.focus()
   })

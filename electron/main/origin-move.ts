@@ -73,7 +73,7 @@ export interface OriginMoveOptions<InvokeEvent, SendEvent extends { sender: unkn
  */
 export function registerOriginMove<InvokeEvent, SendEvent extends { sender: unknown }>(
   options: OriginMoveOptions<InvokeEvent, SendEvent>,
-): void {
+): { /** The app's window is gone: the hidden window goes too, so the app can quit. */ close(): void } {
   const { ipcMain, isTrustedSender } = options
   const timeout = options.answerTimeoutMs ?? 120_000
   let source: SourceWindow | null = null
@@ -173,4 +173,6 @@ export function registerOriginMove<InvokeEvent, SendEvent extends { sender: unkn
     options.log?.(`[origin-move] failed: ${String(input)}`)
     closeSource()
   })
+
+  return { close: closeSource }
 }

@@ -8,8 +8,17 @@ import { secureWebPreferences } from './security'
  * data was kept in before it moved to app://bundle) whose sandboxed preload answers main. It never
  * navigates, opens nothing and shows nothing.
  */
-export async function openSourceWindow(rendererDir: URL, preloadPath: string): Promise<SourceWindow> {
-  const window = new BrowserWindow({ show: false, webPreferences: secureWebPreferences(preloadPath) })
+export async function openSourceWindow(
+  rendererDir: URL,
+  preloadPath: string,
+  /** The app's window: a child window closes with it. */
+  parent: BrowserWindow | undefined,
+): Promise<SourceWindow> {
+  const window = new BrowserWindow({
+    show: false,
+    ...(parent ? { parent } : {}),
+    webPreferences: secureWebPreferences(preloadPath),
+  })
   window.webContents.on('will-navigate', (event) => event.preventDefault())
   window.webContents.setWindowOpenHandler(() => ({ action: 'deny' }))
   await window.loadURL(new URL(originSourcePage, rendererDir).href)

@@ -57,7 +57,8 @@ export async function writeRecords(
   records: StoredRecord[],
 ): Promise<void> {
   if (records.length === 0) return
-  const transaction = database.transaction(store.name, 'readwrite')
+  // Strict: on disk before it counts as written, since main marks the move done on these counts.
+  const transaction = database.transaction(store.name, 'readwrite', { durability: 'strict' })
   const finished = settled(transaction)
   const target = transaction.objectStore(store.name)
   try {

@@ -337,7 +337,8 @@ export class ResultsPage {
   grid = () => this.results().locator('[data-test="grid"]')
   scroller = () => this.grid().locator('[data-test="grid-scroller"]')
   rowCount = () => this.page.locator('[data-test="row-count"]')
-  row = (index: number) => this.grid().locator(`[data-row-index="${index}"]`)
+  /** A row once read: a row still being read keeps, hidden, what its element showed before. */
+  row = (index: number) => this.grid().locator(`.row:not(.pending)[data-row-index="${index}"]`)
   header = () => this.grid().locator('.header')
   drawer = () => this.page.locator('[data-test="row-drawer"]')
 

@@ -4,7 +4,7 @@ import { IDBFactory } from 'fake-indexeddb'
 import 'fake-indexeddb/auto'
 import { nextTick } from 'vue'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { bringOldData } from '@/app/origin-move'
+import { bringOldData, moveMarkKey } from '@/app/origin-move'
 import { createSource } from '@/origin-move/source'
 import type { OriginMoveHost, StoreCounts } from '@shared/origin-move'
 
@@ -39,6 +39,7 @@ function host(idb: IDBFactory, overrides: Partial<OriginMoveHost> = {}) {
 
 afterEach(async () => {
   document.body.innerHTML = ''
+  localStorage.clear()
   await new Promise<void>((resolve) => {
     const request = indexedDB.deleteDatabase('leadkeeper')
     request.onsuccess = () => resolve()
@@ -85,6 +86,56 @@ describe('bringOldData', () => {
     expect(root.textContent).toContain('The copy of your data is not complete.')
     expect(root.textContent).toContain('Nothing of your data was changed or deleted')
     expect(root.querySelector('[data-test="origin-move-retry"]')).not.toBeNull()
+  })
+
+  it("marks the move here: done once main has checked it, and never run again over this origin's data", async () => {
+    const root = document.body.appendChild(document.createElement('div'))
+    const first = host(await oldOrigin(5))
+    await bringOldData(first.fake, root)
+    expect(localStorage.getItem(moveMarkKey)).toBe('done')
+    // Main's own mark lost (its settings file reset): main asks to move again; this origin says no.
+    const again = host(await oldOrigin(2))
+    const start = vi.spyOn(again.fake, 'start')
+    await bringOldData(again.fake, root)
+    expect(start).not.toHaveBeenCalled()
+    expect(again.finished).toEqual([])
+  })
+
+  it('never replaces a database this version wrote when no move was begun here', async () => {
+    const root = document.body.appendChild(document.createElement('div'))
+    const open = indexedDB.open('leadkeeper', 80)
+    open.onupgradeneeded = () => open.result.createObjectStore('lists', { keyPath: 'id' })
+    const own = await new Promise<IDBDatabase>((resolve) => (open.onsuccess = () => resolve(open.result)))
+    const tx = own.transaction('lists', 'readwrite')
+    tx.objectStore('lists').put({ id: 'written-here' })
+    await new Promise((resolve) => (tx.oncomplete = resolve))
+    own.close()
+    const { fake, finished } = host(await oldOrigin(3))
+    const start = vi.spyOn(fake, 'start')
+    await bringOldData(fake, root)
+    expect(start).not.toHaveBeenCalled()
+    expect(finished).toEqual([])
+    expect(localStorage.getItem(moveMarkKey)).toBe('done')
+    const reopen = indexedDB.open('leadkeeper')
+    const kept = await new Promise<IDBDatabase>(
+      (resolve) => (reopen.onsuccess = () => resolve(reopen.result)),
+    )
+    const read = kept.transaction('lists').objectStore('lists').getAll()
+    await new Promise((resolve) => (read.onsuccess = resolve))
+    kept.close()
+    expect(read.result).toEqual([{ id: 'written-here' }])
+  })
+
+  it("a move cut short is begun again: the half copy is this move's own", async () => {
+    const root = document.body.appendChild(document.createElement('div'))
+    const cut = host(await oldOrigin(35), { finish: () => new Promise(() => undefined) })
+    void bringOldData(cut.fake, root)
+    await vi.waitFor(() => expect(localStorage.getItem(moveMarkKey)).toBe('copying'))
+    document.body.innerHTML = ''
+    const next = host(await oldOrigin(35))
+    await bringOldData(next.fake, document.body.appendChild(document.createElement('div')))
+    expect(next.finished).toEqual([{ leadkeeper: { lists: 35 } }])
+    expect(localStorage.getItem(moveMarkKey)).toBe('done')
   })
 
   it('shows the failure when main cannot even start the move', async () => {

@@ -6,6 +6,7 @@ import { NConfigProvider } from 'naive-ui'
 import type { Bridge, ChannelName } from '@shared/contract'
 import { provideBridge } from '@/bridge'
 import ListPageWarmUp from '@/features/lists/ListPageWarmUp.vue'
+import { useJobsStore } from '@/stores/jobs'
 
 let app: App | undefined
 afterEach(() => {
@@ -14,14 +15,17 @@ afterEach(() => {
 })
 
 /** A window's bridge that answers nothing and notes every call and subscription made through it. */
-function watchingBridge(): { bridge: Bridge; asked: ChannelName[] } {
-  const asked: ChannelName[] = []
+function watchingBridge(): { bridge: Bridge; asked: string[] } {
+  const asked: string[] = []
   const bridge = {
     invoke: (channel: ChannelName) => {
       asked.push(channel)
       return new Promise(() => undefined)
     },
-    on: () => () => undefined,
+    on: (event: string) => {
+      asked.push(`on ${event}`)
+      return () => undefined
+    },
   } as Bridge
   return { bridge, asked }
 }
@@ -48,7 +52,12 @@ describe('the list page warm-up', () => {
               }),
         ),
     })
-    app.use(createPinia()).mount(root)
+    const pinia = createPinia()
+    app.use(pinia)
+    // The shell has made the jobs store (and its subscriptions) by the time the app is idle.
+    useJobsStore(pinia)
+    asked.length = 0
+    app.mount(root)
     expect(warmUp).not.toBeNull()
     const element = warmUp!.element
     // What it holds as each part is drawn.
