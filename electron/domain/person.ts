@@ -148,10 +148,45 @@ export interface Lead {
 
 const domainSources = ['company_domain', 'website', 'email'] as const
 
+/**
+ * A pure function of a string, remembered for the last few thousand strings: a list repeats its
+ * domains (many people to a company), and a million rows check each one's domain.
+ */
+function remembered<T>(of: (value: string) => T, limit = 20_000): (value: string) => T {
+  const known = new Map<string, T>()
+  return (value) => {
+    let answer = known.get(value)
+    if (answer === undefined) {
+      answer = of(value)
+      if (known.size >= limit) known.clear()
+      known.set(value, answer)
+    }
+    return answer
+  }
+}
+
+/** `normalizeDomain` of a cell already `clean`ed. */
+const domainOfCell = remembered(normalizeDomain)
+
 export function leadOf(fields: MappedFields): Lead {
-  let first = clean(fields.first_name)
-  let last = clean(fields.last_name)
-  const full = clean(fields.full_name)
+  const cleaned: MappedFields = {}
+  for (const name of mappedFieldNames) {
+    const value = clean(fields[name])
+    if (value) cleaned[name] = value
+  }
+  return leadOfClean(cleaned)
+}
+
+/** The lead of a row's cells: `leadOf(mappedFields(values, mapping))`, each cell cleaned once. */
+export function leadOfCells(values: readonly string[], mapping: ColumnMapping): Lead {
+  return leadOfClean(mappedFields(values, mapping))
+}
+
+/** `leadOf` of fields whose values are `clean` already (as `mappedFields` makes them). */
+function leadOfClean(fields: MappedFields): Lead {
+  let first = fields.first_name ?? ''
+  let last = fields.last_name ?? ''
+  const full = fields.full_name ?? ''
   if ((!first || !last) && full) {
     const split = splitFullName(full)
     if (!first && !last) {
@@ -166,7 +201,8 @@ export function leadOf(fields: MappedFields): Lead {
   let domain = ''
   let domainFrom: (typeof domainSources)[number] | null = null
   for (const source of domainSources) {
-    domain = normalizeDomain(fields[source])
+    const cell = fields[source]
+    domain = cell ? domainOfCell(cell) : ''
     if (domain) {
       domainFrom = source
       break
@@ -181,6 +217,11 @@ export function leadOf(fields: MappedFields): Lead {
   }
 }
 
+/** What is wrong with a lead's domain, if anything: remembered by domain. */
+export const domainProblem = remembered((domain: string): 'malformed_domain' | 'personal_domain' | null =>
+  !isWellFormedDomain(domain) ? 'malformed_domain' : isPersonalDomain(domain) ? 'personal_domain' : null,
+)
+
 /** The library's `identity`: 'first last@domain' lower-cased, '' when a part is missing. */
 export function identityOf(lead: Lead): string {
   if (!lead.first || !lead.last || !lead.domain) return ''
@@ -192,6 +233,25 @@ export function personKeyOf(lead: Lead): string {
   if (lead.networkUrl) return `url:${lead.networkUrl}`
   const identity = identityOf(lead)
   return identity ? `name:${identity}` : ''
+}
+
+/**
+ * People seen so far, by the rule of `personKeyOf` (the profile URL first, else name and domain),
+ * without making each row's key: a list checks a million rows against it.
+ */
+export class People {
+  private readonly byUrl = new Set<string>()
+  private readonly byIdentity = new Set<string>()
+
+  /** Whether the lead's person was seen already; if not, it is now. A lead with no key matches nobody. */
+  repeats(lead: Lead, identity = identityOf(lead)): boolean {
+    const key = lead.networkUrl || identity
+    if (!key) return false
+    const seen = lead.networkUrl ? this.byUrl : this.byIdentity
+    if (seen.has(key)) return true
+    seen.add(key)
+    return false
+  }
 }
 
 /**

@@ -1,13 +1,4 @@
-import {
-  identityOf,
-  isPersonalDomain,
-  isWellFormedDomain,
-  leadOf,
-  mappedFields,
-  personKeyOf,
-  type ColumnMapping,
-  type Lead,
-} from './person'
+import { domainProblem, identityOf, leadOfCells, People, type ColumnMapping, type Lead } from './person'
 
 export type RowIssue =
   'missing_name' | 'missing_domain' | 'malformed_domain' | 'personal_domain' | 'duplicate' | 'known'
@@ -81,8 +72,10 @@ export function issuesOf(lead: Lead): RowIssue[] {
   if (!byUrl && (!lead.first || !lead.last)) issues.push('missing_name')
   if (!lead.domain) {
     if (!byUrl) issues.push('missing_domain')
-  } else if (!isWellFormedDomain(lead.domain)) issues.push('malformed_domain')
-  else if (isPersonalDomain(lead.domain)) issues.push('personal_domain')
+  } else {
+    const problem = domainProblem(lead.domain)
+    if (problem) issues.push(problem)
+  }
   return issues
 }
 
@@ -93,7 +86,7 @@ function describe(lead: Lead): string {
 }
 
 export function createValidator(mapping: ColumnMapping, lookupKnown: KnownLookup): Validator {
-  const seen = new Set<string>()
+  const people = new People()
   const counts = emptyCounts()
   const examples = Object.fromEntries(issueKinds.map((kind) => [kind, [] as IssueExample[]])) as Record<
     RowIssue,
@@ -103,30 +96,46 @@ export function createValidator(mapping: ColumnMapping, lookupKnown: KnownLookup
   let rows = 0
   let clean = 0
 
+  const nothingKnown = new Set<string>()
+
+  function tally(issues: RowIssue[], index: number, lead: Lead): void {
+    rows++
+    if (issues.length === 0) {
+      clean++
+      return
+    }
+    const set = issues.length === 1 ? issues[0]! : issues.join('+')
+    combinations[set] = (combinations[set] ?? 0) + 1
+    for (const issue of issues) {
+      counts[issue]++
+      if (examples[issue].length < examplesPerKind) examples[issue].push({ index, text: describe(lead) })
+    }
+  }
+
   async function check(startIndex: number, batch: readonly (readonly string[])[]): Promise<RowIssue[][]> {
-    const leads = batch.map((values) => leadOf(mappedFields(values, mapping)))
-    const identities = [...new Set(leads.map(identityOf).filter(Boolean))]
-    const known = identities.length > 0 ? await lookupKnown(identities) : new Set<string>()
-    return leads.map((lead, offset) => {
-      const issues = issuesOf(lead)
-      const person = personKeyOf(lead)
-      if (person) {
-        if (seen.has(person)) issues.push('duplicate')
-        else seen.add(person)
-      }
+    const size = batch.length
+    const leads = new Array<Lead>(size)
+    const identities = new Array<string>(size)
+    const asked = new Set<string>()
+    for (let at = 0; at < size; at++) {
+      const lead = leadOfCells(batch[at]!, mapping)
       const identity = identityOf(lead)
+      leads[at] = lead
+      identities[at] = identity
+      if (identity) asked.add(identity)
+    }
+    const known = asked.size > 0 ? await lookupKnown([...asked]) : nothingKnown
+    const out = new Array<RowIssue[]>(size)
+    for (let at = 0; at < size; at++) {
+      const lead = leads[at]!
+      const identity = identities[at]!
+      const issues = issuesOf(lead)
+      if (people.repeats(lead, identity)) issues.push('duplicate')
       if (identity && known.has(identity)) issues.push('known')
-      rows++
-      if (issues.length === 0) clean++
-      else combinations[issues.join('+')] = (combinations[issues.join('+')] ?? 0) + 1
-      for (const issue of issues) {
-        counts[issue]++
-        if (examples[issue].length < examplesPerKind) {
-          examples[issue].push({ index: startIndex + offset, text: describe(lead) })
-        }
-      }
-      return issues
-    })
+      tally(issues, startIndex + at, lead)
+      out[at] = issues
+    }
+    return out
   }
 
   return {

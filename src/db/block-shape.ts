@@ -17,29 +17,39 @@ export function codedColumn<V>(all: readonly V[]): { values: V[]; codes: Uint8Ar
   const values: V[] = []
   const known = new Map<V, number>()
   const codes = new Uint16Array(all.length)
-  all.forEach((value, at) => {
-    let code = known.get(value)
-    if (code === undefined) {
-      code = values.length
-      known.set(value, code)
-      values.push(value)
+  // Runs of one value are the common case (a column of a list not enriched yet is one value).
+  let last: V | undefined
+  let lastCode = -1
+  for (let at = 0; at < all.length; at++) {
+    const value = all[at]!
+    if (lastCode < 0 || value !== last) {
+      let code = known.get(value)
+      if (code === undefined) {
+        code = values.length
+        known.set(value, code)
+        values.push(value)
+      }
+      last = value
+      lastCode = code
     }
-    codes[at] = code
-  })
-  return { values, codes: values.length <= 256 ? Uint8Array.from(codes) : codes }
+    codes[at] = lastCode
+  }
+  return { values, codes: values.length <= 256 ? new Uint8Array(codes) : codes }
 }
 
 /** The facets a `FacetBlock` keeps together; the company column is a record of its own. */
 export const narrowFacets = rowFacets.filter((facet): facet is NarrowFacet => facet !== 'company')
 
+const noRow = Object.freeze({})
+
 /** Every facet of the block, one dictionary-coded column each; a hole in the block reads as 'pending'. */
 function facetColumnsOf(block: RowBlock): Record<RowFacet, FacetColumn> {
   const size = block.rows.length
   const columns = {} as Record<RowFacet, FacetColumn>
+  const cells = new Array<FacetValue>(size)
   for (const facet of rowFacets) {
-    columns[facet] = codedColumn<FacetValue>(
-      Array.from({ length: size }, (_, at) => facetOf(block.rows[at] ?? {}, facet)),
-    )
+    for (let at = 0; at < size; at++) cells[at] = facetOf(block.rows[at] ?? noRow, facet)
+    columns[facet] = codedColumn<FacetValue>(cells)
   }
   return columns
 }

@@ -122,10 +122,15 @@ export async function writeBlocks(database: LeadkeeperDb, listId: string, blocks
  * Puts rows at their indexes, in their blocks (a block not written yet is started); in the
  * caller's transaction over `blockTables`.
  */
-export async function putRows(
+export function putRows(database: LeadkeeperDb, listId: string, rows: readonly RowRecord[]): Promise<void> {
+  return putStoredRows(database, listId, rows.map(stored))
+}
+
+/** `putRows` of rows already in their stored shape (without their list's id). */
+export async function putStoredRows(
   database: LeadkeeperDb,
   listId: string,
-  rows: readonly RowRecord[],
+  rows: readonly StoredRow[],
 ): Promise<void> {
   if (rows.length === 0) return
   const blocks = await readBlocks(
@@ -140,7 +145,7 @@ export async function putRows(
       block = { listId, block: number, rows: [] }
       blocks.set(number, block)
     }
-    block.rows[row.index - number * blockSize] = stored(row)
+    block.rows[row.index - number * blockSize] = row
   }
   await writeBlocks(database, listId, [...blocks.values()])
 }

@@ -153,6 +153,7 @@ export class ContactIndex {
   /** The slots of people with these identities ('first last@domain'), by identity. */
   byIdentity(identities: readonly string[]): Map<string, number> {
     const found = new Map<string, number>()
+    if (this.slots === 0) return found
     for (const identity of identities) {
       const slot = this.candidates(`n:${identity}`).find((at) => this.identityAt(at) === identity)
       if (slot !== undefined && !found.has(identity)) found.set(identity, slot)

@@ -1,6 +1,6 @@
 import { fitMapping, mappingSignature } from '@domain/mapping'
 import type { EnrichmentRowInput } from '@shared/contract'
-import { identityOf, leadOf, mappedFields, serviceFieldsOf } from '@domain/person'
+import { identityOf, leadOfCells, serviceFieldsOf } from '@domain/person'
 import {
   decideRun,
   type LibraryKnowledge,
@@ -12,7 +12,7 @@ import {
 import { uniqueHeaders } from '@domain/read/sniff'
 import { libraryOf } from './library-client'
 import { createValidator, type ValidationSummary } from '@domain/validation'
-import { blockTables, deleteBlocks, eachBlock, putRows, rowAt, storedRowCount } from './blocks'
+import { blockTables, deleteBlocks, eachBlock, putRows, putStoredRows, rowAt, storedRowCount } from './blocks'
 import { applyTally, FacetTally, listCounts } from './facet-tally'
 import {
   db,
@@ -22,6 +22,7 @@ import {
   type ListRecord,
   type RowIssue,
   type RowRecord,
+  type StoredRow,
 } from './schema'
 
 export type { ValidationSummary } from '@domain/validation'
@@ -87,8 +88,7 @@ export function listOperations(database: LeadkeeperDb) {
     issues?: RowIssue[][],
   ): Promise<void> {
     // No facet fields: they are unknown until a result arrives.
-    const records = rows.map((values, offset): RowRecord => ({
-      listId,
+    const records = rows.map((values, offset): StoredRow => ({
       index: startIndex + offset,
       values,
       issues: issues?.[offset] ?? [],
@@ -98,7 +98,7 @@ export function listOperations(database: LeadkeeperDb) {
     const tally = new FacetTally()
     tally.addValue(listId, 'status', 'pending', records.length)
     await database.transaction('rw', rowTables, async () => {
-      await putRows(database, listId, records)
+      await putStoredRows(database, listId, records)
       await applyTally(database.facetCounts, tally)
     })
   }
@@ -216,7 +216,7 @@ export function listOperations(database: LeadkeeperDb) {
         out.push({
           key: rowKey(listId, row.index),
           index: row.index,
-          lead: leadOf(mappedFields(row.values, mapping)),
+          lead: leadOfCells(row.values, mapping),
           answers: row.answers ?? legacyAnswers(row, since),
           skip: row.skip,
           // Skipped by a run (an uncertain request given up), not by the user's choice.
