@@ -154,23 +154,53 @@ export async function putStoredRows(
  * Walks a list's blocks in order, `batch` blocks per read, from block `from`: each call gets one
  * block's rows. `onBlock` may be async.
  */
-export async function eachBlock(
+export function eachBlock(
   database: LeadkeeperDb,
   listId: string,
   onBlock: (rows: RowRecord[], block: number) => void | Promise<void>,
   batch = 10,
 ): Promise<void> {
-  let next = 0
+  return eachStoredBlock(
+    database,
+    listId,
+    (rows, block) =>
+      onBlock(
+        rows.map((row) => withList(listId, row)),
+        block,
+      ),
+    batch,
+  )
+}
+
+/** Blocks `[from, to)` of a list: a part of its rows, read beside another part. */
+export interface BlockRange {
+  from: number
+  to: number
+}
+
+/**
+ * `eachBlock` of the rows as stored (without their list's id), of the blocks in `range` if given:
+ * nothing copied, for a reader of every row.
+ */
+export async function eachStoredBlock(
+  database: LeadkeeperDb,
+  listId: string,
+  onBlock: (rows: StoredRow[], block: number) => void | Promise<void>,
+  batch = 10,
+  range: BlockRange = { from: 0, to: Infinity },
+): Promise<void> {
+  let next = range.from
   for (;;) {
+    if (next >= range.to) return
     const blocks = await database.blocks
       .where('[listId+block]')
-      .between(key(listId, next), key(listId, Infinity), true, false)
+      .between(key(listId, next), key(listId, range.to), true, false)
       .limit(batch)
       .toArray()
     if (blocks.length === 0) return
     for (const block of blocks) {
-      const rows: RowRecord[] = []
-      for (const row of block.rows) if (row) rows.push(withList(listId, row))
+      const rows: StoredRow[] = []
+      for (const row of block.rows) if (row) rows.push(row)
       await onBlock(rows, block.block)
     }
     next = blocks[blocks.length - 1]!.block + 1

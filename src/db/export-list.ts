@@ -1,5 +1,6 @@
+import type { BlockRange } from '@/db/blocks'
 import { eachRowPage, type RowQuery } from '@/db/rows'
-import type { LeadkeeperDb, ListRecord, RowRecord } from '@/db/schema'
+import type { LeadkeeperDb, ListRecord, StoredRow } from '@/db/schema'
 import { listColumns, type ResultColumn } from '@domain/export/columns'
 import { csvHeader, csvRow } from '@domain/export/csv'
 import { xlsxWriter } from '@domain/export/xlsx'
@@ -25,13 +26,19 @@ export interface ExportedFile {
   cut: number
 }
 
+/** Some of a list's rows as the middle of a CSV or JSON export: no header, no brackets. */
+export interface ExportedPart {
+  blob: Blob
+  rows: number
+}
+
 const mimeTypes: Record<ExportFormat, string> = {
   csv: 'text/csv;charset=utf-8',
   json: 'application/json;charset=utf-8',
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
 }
 
-function jsonRecord(columns: ResultColumn[], row: RowRecord): string {
+function jsonRecord(columns: ResultColumn[], row: StoredRow): string {
   const record: Record<string, string> = {}
   for (const column of columns) record[column.title] = column.value(row)
   return JSON.stringify(record)
@@ -47,52 +54,93 @@ export function exportFileName(listName: string, format: ExportFormat): string {
 }
 
 /**
- * A list as a file: input columns as imported, enrichment columns appended, rows in import order.
- * Rows stream from the list's blocks a page at a time and each page becomes a Blob of its own, which
- * the browser keeps outside the page's memory: a million-row export holds one page of text at once.
+ * The rows of a list, of the blocks in `range` if given, as CSV lines or JSON records (joined by
+ * ',\n'): the part of a CSV or JSON export between its header or opening bracket and its end. Rows
+ * stream from the blocks a page at a time and each page becomes a Blob of its own, which the browser
+ * keeps outside the page's memory: a million-row export holds one page of text at once.
  */
-export async function exportList(list: ListRecord, options: ExportOptions): Promise<ExportedFile> {
+export async function exportRows(
+  list: ListRecord,
+  options: ExportOptions & { format: 'csv' | 'json' },
+  range?: BlockRange,
+): Promise<ExportedPart> {
   const columns = listColumns(list.columns)
+  const type = mimeTypes[options.format]
   const parts: Blob[] = []
   let rows = 0
-  let cut = 0
-  const type = mimeTypes[options.format]
-  const push = (part: string | Uint8Array<ArrayBuffer>) => parts.push(new Blob([part], { type }))
-  const sheet =
-    options.format === 'xlsx'
-      ? xlsxWriter(
-          {
-            sheetName: list.name,
-            header: columns.map((column) => column.title),
-            ...(options.filters ? {} : { rows: list.rowCount }),
-          },
-          (chunk) => push(chunk as Uint8Array<ArrayBuffer>),
-        )
-      : null
-  if (options.format === 'csv') push(csvHeader(columns))
-  else if (options.format === 'json') push('[')
   await eachRowPage(
     list.id,
     { filters: options.filters },
     (page) => {
-      if (sheet) {
-        for (const row of page) sheet.row(columns.map((column) => column.value(row)))
-      } else if (options.format === 'csv') {
-        push(page.map((row) => csvRow(columns, row)).join(''))
-      } else {
-        const records = page.map((row) => jsonRecord(columns, row)).join(',\n')
-        push((rows === 0 ? '\n' : ',\n') + records)
-      }
+      const text =
+        options.format === 'csv'
+          ? page.map((row) => csvRow(columns, row)).join('')
+          : (rows === 0 ? '' : ',\n') + page.map((row) => jsonRecord(columns, row)).join(',\n')
+      parts.push(new Blob([text], { type }))
+      rows += page.length
+      options.onProgress?.(rows)
+    },
+    options.pageSize,
+    options.database,
+    range,
+  )
+  return { blob: new Blob(parts, { type }), rows }
+}
+
+/** A CSV or JSON export made of parts in the list's order (each from `exportRows`). */
+export function joinExport(
+  list: ListRecord,
+  format: 'csv' | 'json',
+  parts: readonly ExportedPart[],
+): ExportedFile {
+  const type = mimeTypes[format]
+  const filled = parts.filter((part) => part.rows > 0)
+  const rows = filled.reduce((sum, part) => sum + part.rows, 0)
+  const body: (Blob | string)[] = []
+  filled.forEach((part, at) => body.push(...(format === 'json' && at > 0 ? [',\n'] : []), part.blob))
+  const whole =
+    format === 'csv'
+      ? [csvHeader(listColumns(list.columns)), ...body]
+      : rows === 0
+        ? ['[]\n']
+        : ['[\n', ...body, '\n]\n']
+  return { blob: new Blob(whole, { type }), fileName: exportFileName(list.name, format), rows, cut: 0 }
+}
+
+/**
+ * A list as a file: input columns as imported, enrichment columns appended, rows in import order,
+ * streamed from its blocks (see `exportRows`). The app runs it in workers (`export-client.ts`).
+ */
+export async function exportList(list: ListRecord, options: ExportOptions): Promise<ExportedFile> {
+  if (options.format !== 'xlsx') {
+    const format = options.format
+    return joinExport(list, format, [await exportRows(list, { ...options, format })])
+  }
+  const columns = listColumns(list.columns)
+  const type = mimeTypes.xlsx
+  const parts: Blob[] = []
+  let rows = 0
+  const sheet = xlsxWriter(
+    {
+      sheetName: list.name,
+      header: columns.map((column) => column.title),
+      ...(options.filters ? {} : { rows: list.rowCount }),
+    },
+    (chunk) => parts.push(new Blob([chunk as Uint8Array<ArrayBuffer>], { type })),
+  )
+  await eachRowPage(
+    list.id,
+    { filters: options.filters },
+    (page) => {
+      for (const row of page) sheet.row(columns.map((column) => column.value(row)))
       rows += page.length
       options.onProgress?.(rows)
     },
     options.pageSize,
     options.database,
   )
-  if (sheet) cut = sheet.end().cut
-  if (options.format === 'json') push(rows === 0 ? ']\n' : '\n]\n')
-  const blob = new Blob(parts, { type })
-  return { blob, fileName: exportFileName(list.name, options.format), rows, cut }
+  const { cut } = sheet.end()
+  return { blob: new Blob(parts, { type }), fileName: exportFileName(list.name, 'xlsx'), rows, cut }
 }
 
 /** Saves through the browser's download, which Electron's shell also honours. */

@@ -12,12 +12,19 @@ import {
 } from './facet-tally'
 import { answeredData, rowNotes, withAnswer, type Answer, type Origin } from '@domain/row'
 import type { RowDecision } from '@domain/run'
-import { blockTables, eachBlock, putRows, readRange, readRows } from './blocks'
+import { blockTables, eachStoredBlock, putRows, readRange, readRows, type BlockRange } from './blocks'
 import { contactsWithIds, contactTables } from './library-contacts'
 import { asEnrichedRow, contactsOf, upsertCompanies, upsertContacts } from './library-ingest'
 import { contactAnswers } from './library-shape'
 import { activeFilters, isPlain, loadColumns, positionsOf, usesCompany, type RowQuery } from './row-query'
-import { db as appDb, parseRowKey, type LeadkeeperDb, type Provenance, type RowRecord } from './schema'
+import {
+  db as appDb,
+  parseRowKey,
+  type LeadkeeperDb,
+  type Provenance,
+  type RowRecord,
+  type StoredRow,
+} from './schema'
 
 export { rowFacets, type FacetValue, type RowFacet } from './facet-tally'
 export type { RowQuery } from './row-query'
@@ -290,25 +297,35 @@ export async function countRows(
 /**
  * Walks the rows of a query in import order, a few blocks at a time, so even a million-row list is
  * never held in memory at once: what an export needs. `onPage` may be async (to yield or report).
+ * The rows are as stored, without their list's id: a million of them are not copied to add it.
+ * `range`: only these blocks, for an export in parts.
  */
 export async function eachRowPage(
   listId: string,
   query: Pick<RowQuery, 'filters'>,
-  onPage: (rows: RowRecord[]) => void | Promise<void>,
+  onPage: (rows: StoredRow[]) => void | Promise<void>,
   pageSize = 5000,
   database: LeadkeeperDb = appDb,
+  range?: BlockRange,
 ): Promise<void> {
   const filters = activeFilters(query)
-  const matches = (row: RowRecord) => filters.every(([field, values]) => values.includes(facetOf(row, field)))
-  let page: RowRecord[] = []
-  await eachBlock(database, listId, async (rows) => {
-    for (const row of rows) if (matches(row)) page.push(row)
-    if (page.length >= pageSize) {
-      const full = page
-      page = []
-      await onPage(full)
-    }
-  })
+  const matches = (row: StoredRow) => filters.every(([field, values]) => values.includes(facetOf(row, field)))
+  let page: StoredRow[] = []
+  await eachStoredBlock(
+    database,
+    listId,
+    async (rows) => {
+      if (filters.length === 0) page.push(...rows)
+      else for (const row of rows) if (matches(row)) page.push(row)
+      if (page.length >= pageSize) {
+        const full = page
+        page = []
+        await onPage(full)
+      }
+    },
+    10,
+    range,
+  )
   if (page.length > 0) await onPage(page)
 }
 

@@ -6,7 +6,8 @@ import type { GridSort } from '@/ui/grid-types'
 import { listQueries } from '@/db/query-worker'
 import { facetCounts, type FacetValue, type RowFacet, type RowFacetCounts, type RowQuery } from '@/db/rows'
 import { db, type ListRecord, type RowRecord } from '@/db/schema'
-import { downloadFile, exportList, type ExportFormat } from '@/db/export-list'
+import { downloadFile, type ExportFormat } from '@/db/export-list'
+import { exportInWorkers } from '@/workers/export-client'
 import { listColumns, type ResultColumn } from '@domain/export/columns'
 import { safeEmailStatuses } from '@domain/email-status'
 
@@ -243,7 +244,7 @@ export const useListViewStore = defineStore('listView', () => {
     if (!list.value || exporting.value !== null) return
     exporting.value = 0
     try {
-      const file = await exportList(list.value, {
+      const file = await exportInWorkers(list.value, {
         format,
         ...(onlyFiltered ? { filters: filters.value } : {}),
         onProgress: (written) => {

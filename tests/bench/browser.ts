@@ -82,7 +82,10 @@ async function bundlePageHelpers(outDir: string): Promise<void> {
         "import * as facets from '@/db/facet-tally'",
         "import * as blocks from '@/db/blocks'",
         "import * as queries from '@/db/list-queries'",
-        "import { exportList } from '@/db/export-list'",
+        "import { exportInWorkers } from '@/workers/export-client'",
+        // The export workers as the app starts them, from the bench's own bundle of their code.
+        "const exportWorker = () => new Worker(new URL('/bench/export-worker.js', location.origin), { type: 'module' })",
+        'const exportList = (list, options) => exportInWorkers(list, options, exportWorker)',
         "import { provideLibrary, workerLibrary } from '@/db/library-client'",
         // The library worker as the app starts it, from the bench's own bundle of it.
         "const libraryWorker = workerLibrary(() => new Worker(new URL('/bench/library-worker.js', location.origin), { type: 'module' }))",
@@ -105,6 +108,12 @@ async function bundlePageHelpers(outDir: string): Promise<void> {
     format: 'esm',
     entryPoints: [join(root, 'src/workers/library.ts')],
     outfile: join(outDir, 'library-worker.js'),
+  })
+  await build({
+    ...common,
+    format: 'esm',
+    entryPoints: [join(root, 'src/workers/list-export.ts')],
+    outfile: join(outDir, 'export-worker.js'),
   })
 }
 

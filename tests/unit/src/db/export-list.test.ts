@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest'
 import { blockTables, putRows } from '@/db/blocks'
 import { LeadkeeperDb, type ListRecord, type RowRecord } from '@/db/schema'
 import { csvCell, neutralise } from '@domain/export/csv'
-import { exportFileName, exportList } from '@/db/export-list'
+import { exportFileName, exportList, exportRows, joinExport } from '@/db/export-list'
+import { blockRanges } from '@/workers/export-client'
 
 const freshDb = () => new LeadkeeperDb('t-' + crypto.randomUUID())
 
@@ -142,5 +143,52 @@ describe('exportList', () => {
     const json = await exportList(list, { format: 'json', database, filters: { country: ['Nowhere'] } })
     expect(JSON.parse(await json.blob.text())).toEqual([])
     expect(exportFileName('', 'csv')).toBe('list (enriched).csv')
+  })
+})
+
+describe('an export in parts', () => {
+  /** 3,500 rows over four blocks, every seventh found in Spain (so a filter leaves some blocks empty). */
+  async function fourBlocks(): Promise<{ database: LeadkeeperDb; big: ListRecord }> {
+    const database = freshDb()
+    const rows = Array.from({ length: 3_500 }, (_, index) =>
+      row(index, [`Name ${index}`, `n${index}@x.io`, index % 500 === 0 ? 'a, "quoted"\nnote' : ''], {
+        contact_email_address: `found${index}@y.io`,
+        contact_location_country: index % 7 === 0 && index < 1_000 ? 'Spain' : 'France',
+      }),
+    )
+    await database.transaction('rw', blockTables(database), () => putRows(database, 'L', rows))
+    return { database, big: { ...list, rowCount: rows.length } }
+  }
+
+  it('cuts a list into ranges of blocks that cover it once, in order', () => {
+    expect(blockRanges(3_500, 2)).toEqual([
+      { from: 0, to: 2 },
+      { from: 2, to: Infinity },
+    ])
+    expect(blockRanges(0, 2)).toEqual([{ from: 0, to: Infinity }])
+    expect(blockRanges(999, 2)).toEqual([{ from: 0, to: Infinity }])
+    const ranges = blockRanges(1_000_000, 3)
+    expect(ranges.map((range) => range.from)).toEqual([0, 333, 666])
+    expect(ranges.map((range) => range.to)).toEqual([333, 666, Infinity])
+  })
+
+  it.each([
+    ['csv', undefined],
+    ['json', undefined],
+    ['csv', { country: ['Spain'] }],
+    ['json', { country: ['Spain'] }],
+    ['json', { country: ['Nowhere'] }],
+  ] as const)('writes the same %s file in parts as whole (filter %j)', async (format, filters) => {
+    const { database, big } = await fourBlocks()
+    const options = { format, database, pageSize: 700, ...(filters ? { filters } : {}) }
+    const whole = await exportList(big, options)
+    const parts = await Promise.all(
+      blockRanges(big.rowCount, 3).map((range) => exportRows(big, options, range)),
+    )
+    const joined = joinExport(big, format, parts)
+    expect(await joined.blob.text()).toBe(await whole.blob.text())
+    expect(joined.rows).toBe(whole.rows)
+    expect(joined.fileName).toBe(whole.fileName)
+    if (!filters) expect(parts.map((part) => part.rows)).toEqual([1_000, 1_000, 1_500])
   })
 })

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import type { ResultRow } from '@shared/contract'
 import Dexie from 'dexie'
 import { listOperations } from '@/db/lists'
-import { LeadkeeperDb, rowKey, type ListRecord, type RowRecord } from '@/db/schema'
+import { LeadkeeperDb, rowKey, type ListRecord, type RowRecord, type StoredRow } from '@/db/schema'
 import { allContacts, contactById, countContacts, putContacts } from '../support/library'
 import { allRows, rowAt } from '../support/rows'
 import { asked, found, inputValues, list, seed } from '../support/list-fixtures'
@@ -294,7 +294,7 @@ describe('paging, counting and facets', () => {
   it('streams a filtered list in import order', async () => {
     const seen: number[] = []
     const pages: number[] = []
-    const onPage = (rows: RowRecord[]) => {
+    const onPage = (rows: StoredRow[]) => {
       pages.push(rows.length)
       seen.push(...rows.map((row) => row.index))
     }
@@ -303,6 +303,24 @@ describe('paging, counting and facets', () => {
     expect(pages).toEqual([66, 67, 67])
     expect(seen.length).toBe(200)
     expect(seen).toEqual([...seen].sort((a, b) => a - b))
+  })
+
+  it('streams a whole list in import order, in pages of whole blocks', async () => {
+    const seen: number[] = []
+    const pages: number[] = []
+    await eachRowPage(
+      'L',
+      {},
+      (rows) => {
+        pages.push(rows.length)
+        seen.push(...rows.map((row) => row.index))
+      },
+      1_500,
+      database,
+    )
+    expect(seen).toEqual(Array.from({ length: seen.length }, (_, at) => at))
+    expect(pages.slice(0, -1).every((size) => size >= 1_500)).toBe(true)
+    expect(seen.length).toBe(pages.reduce((sum, size) => sum + size, 0))
   })
 
   it('counts a facet with hundreds of values', async () => {

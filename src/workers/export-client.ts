@@ -1,0 +1,92 @@
+import { blockSize, type BlockRange } from '@/db/blocks'
+import {
+  exportFileName,
+  exportList,
+  joinExport,
+  type ExportedFile,
+  type ExportFormat,
+} from '@/db/export-list'
+import type { RowQuery } from '@/db/rows'
+import type { ListRecord } from '@/db/schema'
+import type { FromExportWorker, ToExportWorker } from './export-protocol'
+
+export interface ExportRequest {
+  format: ExportFormat
+  filters?: RowQuery['filters']
+  onProgress?: (written: number) => void
+}
+
+/** Vue's reactive proxies do not clone: what holds one goes as plain data. */
+const plain = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T
+
+const startWorker = () => new Worker(new URL('./list-export.ts', import.meta.url), { type: 'module' })
+
+/** The blocks of a list in `parts` ranges of about equal size, in order; the last open-ended. */
+export function blockRanges(rowCount: number, parts: number): BlockRange[] {
+  const blocks = Math.max(1, Math.ceil(rowCount / blockSize))
+  const count = Math.max(1, Math.min(parts, blocks))
+  return Array.from({ length: count }, (_, at) => ({
+    from: Math.floor((blocks * at) / count),
+    to: at === count - 1 ? Infinity : Math.floor((blocks * (at + 1)) / count),
+  }))
+}
+
+/**
+ * A list exported off the page's thread: a CSV or JSON file by as many workers as the machine has
+ * cores (two at most), each writing the rows of its share of the blocks, joined in order; an Excel
+ * file, one stream, by one worker. Where workers cannot run (tests), in process.
+ */
+export async function exportInWorkers(
+  list: ListRecord,
+  request: ExportRequest,
+  start: () => Worker = startWorker,
+  cores = typeof navigator === 'undefined' ? 1 : navigator.hardwareConcurrency || 1,
+): Promise<ExportedFile> {
+  const { format, filters, onProgress } = request
+  if (typeof Worker !== 'function')
+    return exportList(list, {
+      format,
+      ...(filters ? { filters } : {}),
+      ...(onProgress ? { onProgress } : {}),
+    })
+  const base: ToExportWorker = { list: plain(list), format, ...(filters ? { filters: plain(filters) } : {}) }
+  const ranges = format === 'xlsx' ? [undefined] : blockRanges(list.rowCount, Math.min(2, cores))
+  const written = ranges.map(() => 0)
+  const workers: Worker[] = []
+  try {
+    const answers = await Promise.all(
+      ranges.map((range, at) => {
+        const worker = start()
+        workers.push(worker)
+        return new Promise<Extract<FromExportWorker, { type: 'done' }>>((resolve, reject) => {
+          worker.onmessage = ({ data }: MessageEvent<FromExportWorker>) => {
+            if (data.type === 'progress') {
+              written[at] = data.written
+              onProgress?.(written.reduce((sum, rows) => sum + rows, 0))
+            } else if (data.type === 'done') resolve(data)
+            else reject(new Error(data.message))
+          }
+          worker.onerror = (event) => {
+            event.preventDefault()
+            reject(new Error(event.message || 'The export stopped unexpectedly.'))
+          }
+          worker.postMessage({ ...base, ...(range ? { range } : {}) } satisfies ToExportWorker)
+        })
+      }),
+    )
+    if (format === 'xlsx') {
+      const [whole] = answers
+      return {
+        blob: whole!.blob,
+        fileName: exportFileName(list.name, format),
+        rows: whole!.rows,
+        cut: whole!.cut,
+      }
+    }
+    const file = joinExport(list, format, answers)
+    onProgress?.(file.rows)
+    return file
+  } finally {
+    for (const worker of workers) worker.terminate()
+  }
+}

@@ -1,0 +1,19 @@
+import type { BlockRange } from '@/db/blocks'
+import type { RowQuery } from '@/db/rows'
+import type { ExportFormat } from '@/db/export-list'
+import type { ListRecord } from '@/db/schema'
+
+/** Messages between an export worker and the page. */
+export interface ToExportWorker {
+  list: ListRecord
+  format: ExportFormat
+  filters?: RowQuery['filters']
+  /** CSV and JSON: the blocks this worker writes, a part of the file; none for the whole file. */
+  range?: BlockRange
+}
+
+export type FromExportWorker =
+  | { type: 'progress'; written: number }
+  /** `blob`: the part (CSV, JSON) or the whole file (xlsx); `cut`: cells cut to fit Excel. */
+  | { type: 'done'; blob: Blob; rows: number; cut: number }
+  | { type: 'failed'; message: string }
