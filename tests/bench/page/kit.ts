@@ -247,6 +247,8 @@ const emailStatuses = [
   'deliverable',
 ]
 const seniorities = ['c_suite', 'vp', 'director', 'manager', 'senior', 'entry']
+/** When the seeded rows' emails were found. */
+const answeredAt = Date.UTC(2026, 10, 1)
 
 /** Row `i` of every generated file: the same values whatever the size. */
 /** Puts records (with their keys, where the store has no key path) in one transaction; its ms. */
@@ -538,7 +540,8 @@ const kit = {
   },
 
   /**
-   * A list as results leave it (statuses and the five facet fields set), written through the app's
+   * A list as results leave it (statuses, the five facet fields and the service's row on each
+   * row, as an enrichment stores them), written through the app's
    * block writer (`putRows`: blocks, facet columns, revisions) in transactions of 10,000 rows, with
    * the facet counts the results keep; writes only timed. The grid benches filter and scroll it.
    */
@@ -556,18 +559,38 @@ const kit = {
       const batch: RowRecord[] = []
       for (let i = start; i < Math.min(rows, start + 10_000); i++) {
         const values = rowValues(i)
+        const found = i % 7 !== 3
+        const emailStatus = emailStatuses[i % emailStatuses.length]!
+        const seniority = seniorities[i % seniorities.length]!
         batch.push({
           listId: list.id,
           index: i,
           values,
           issues: [],
           skip: false,
-          status: i % 7 === 3 ? 'not_found' : 'found',
-          emailStatus: emailStatuses[i % emailStatuses.length],
-          seniority: seniorities[i % seniorities.length],
+          status: found ? 'found' : 'not_found',
+          emailStatus,
+          seniority,
           country: values[7],
           company: values[3],
           ...(i % 3 === 0 ? { hasPhone: 1 as const } : {}),
+          result: found
+            ? {
+                contact_email_address: values[2],
+                contact_email_address_status: emailStatus,
+                contact_email_address_provider: 'google',
+                contact_full_name: `${values[0]} ${values[1]}`,
+                contact_job_title: values[5],
+                contact_seniority: seniority,
+                company_name: values[3],
+                company_domain: values[4]!.replace('https://www.', ''),
+                contact_location_country: values[7],
+                contact_location_city: values[6],
+                ...(i % 3 === 0 ? { contact_phone_number: values[8] } : {}),
+              }
+            : { contact_email_address: null, contact_email_address_status: emailStatus },
+          answers: { email: answeredAt },
+          origins: { email: { via: 'service', at: answeredAt } },
         })
       }
       const started = page.performance.now()
