@@ -1,5 +1,5 @@
 import { headerFields, type HeaderField } from './headers'
-import { clean, normalizeDomain } from './normalize'
+import { clean, detached, normalizeDomain } from './normalize'
 
 /**
  * Who a row is: the one set of rules by which the import flags a row, the engine decides what to
@@ -149,8 +149,9 @@ export interface Lead {
 const domainSources = ['company_domain', 'website', 'email'] as const
 
 /**
- * A pure function of a string, remembered for the last few thousand strings: a list repeats its
- * domains (many people to a company), and a million rows check each one's domain.
+ * A pure function of a string, remembered for up to `limit` strings (all forgotten at once when
+ * full): a list repeats its domains (many people to a company), and a million rows check each one's
+ * domain. What is remembered is copied (`detached`), so that it does not keep the file's text alive.
  */
 function remembered<T>(of: (value: string) => T, limit = 20_000): (value: string) => T {
   const known = new Map<string, T>()
@@ -158,8 +159,9 @@ function remembered<T>(of: (value: string) => T, limit = 20_000): (value: string
     let answer = known.get(value)
     if (answer === undefined) {
       answer = of(value)
+      if (typeof answer === 'string') answer = detached(answer) as T
       if (known.size >= limit) known.clear()
-      known.set(value, answer)
+      known.set(detached(value), answer)
     }
     return answer
   }
@@ -249,7 +251,8 @@ export class People {
     if (!key) return false
     const seen = lead.networkUrl ? this.byUrl : this.byIdentity
     if (seen.has(key)) return true
-    seen.add(key)
+    // An identity is a new string (joined, lower-cased); a URL may be a slice of the file's text.
+    seen.add(lead.networkUrl ? detached(key) : key)
     return false
   }
 }

@@ -1,3 +1,4 @@
+import { detached } from './normalize'
 import { domainProblem, identityOf, leadOfCells, People, type ColumnMapping, type Lead } from './person'
 
 export type RowIssue =
@@ -108,7 +109,9 @@ export function createValidator(mapping: ColumnMapping, lookupKnown: KnownLookup
     combinations[set] = (combinations[set] ?? 0) + 1
     for (const issue of issues) {
       counts[issue]++
-      if (examples[issue].length < examplesPerKind) examples[issue].push({ index, text: describe(lead) })
+      // Kept to the end of the import: copied, so as not to keep the file's text it was cut from.
+      if (examples[issue].length < examplesPerKind)
+        examples[issue].push({ index, text: detached(describe(lead)) })
     }
   }
 

@@ -151,8 +151,8 @@ export async function putStoredRows(
 }
 
 /**
- * Walks a list's blocks in order, `batch` blocks per read, from block `from`: each call gets one
- * block's rows. `onBlock` may be async.
+ * Walks a list's blocks in order, `batch` blocks per read: each call gets one block's rows. `onBlock`
+ * may be async.
  */
 export function eachBlock(
   database: LeadkeeperDb,

@@ -109,7 +109,8 @@ export function joinExport(
 
 /**
  * A list as a file: input columns as imported, enrichment columns appended, rows in import order,
- * streamed from its blocks (see `exportRows`). The app runs it in workers (`export-client.ts`).
+ * streamed from its blocks (see `exportRows`), in process. The app exports in workers instead
+ * (`export-client.ts`): CSV and JSON with `exportRows` over parts of the blocks, Excel with this.
  */
 export async function exportList(list: ListRecord, options: ExportOptions): Promise<ExportedFile> {
   if (options.format !== 'xlsx') {

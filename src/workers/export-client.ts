@@ -34,16 +34,17 @@ export function blockRanges(rowCount: number, parts: number): BlockRange[] {
 /**
  * A list exported off the page's thread: a CSV or JSON file by as many workers as the machine has
  * cores (two at most), each writing the rows of its share of the blocks, joined in order; an Excel
- * file, one stream, by one worker. Where workers cannot run (tests), in process.
+ * file, one stream, by one worker. Where workers cannot run (unit tests) and none is given, in
+ * process. `start` makes a worker running `list-export.ts` (the bench's bundle of it, a test's).
  */
 export async function exportInWorkers(
   list: ListRecord,
   request: ExportRequest,
-  start: () => Worker = startWorker,
+  start?: () => Worker,
   cores = typeof navigator === 'undefined' ? 1 : navigator.hardwareConcurrency || 1,
 ): Promise<ExportedFile> {
   const { format, filters, onProgress } = request
-  if (typeof Worker !== 'function')
+  if (!start && typeof Worker !== 'function')
     return exportList(list, {
       format,
       ...(filters ? { filters } : {}),
@@ -56,7 +57,7 @@ export async function exportInWorkers(
   try {
     const answers = await Promise.all(
       ranges.map((range, at) => {
-        const worker = start()
+        const worker = (start ?? startWorker)()
         workers.push(worker)
         return new Promise<Extract<FromExportWorker, { type: 'done' }>>((resolve, reject) => {
           worker.onmessage = ({ data }: MessageEvent<FromExportWorker>) => {
@@ -70,20 +71,21 @@ export async function exportInWorkers(
             event.preventDefault()
             reject(new Error(event.message || 'The export stopped unexpectedly.'))
           }
+          worker.onmessageerror = () => reject(new Error('The export sent back what could not be read.'))
           worker.postMessage({ ...base, ...(range ? { range } : {}) } satisfies ToExportWorker)
         })
       }),
     )
-    if (format === 'xlsx') {
-      const [whole] = answers
-      return {
-        blob: whole!.blob,
-        fileName: exportFileName(list.name, format),
-        rows: whole!.rows,
-        cut: whole!.cut,
-      }
-    }
-    const file = joinExport(list, format, answers)
+    const [whole] = answers
+    const file: ExportedFile =
+      format === 'xlsx'
+        ? {
+            blob: whole!.blob,
+            fileName: exportFileName(list.name, format),
+            rows: whole!.rows,
+            cut: whole!.cut,
+          }
+        : joinExport(list, format, answers)
     onProgress?.(file.rows)
     return file
   } finally {

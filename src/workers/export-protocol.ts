@@ -8,7 +8,7 @@ export interface ToExportWorker {
   list: ListRecord
   format: ExportFormat
   filters?: RowQuery['filters']
-  /** CSV and JSON: the blocks this worker writes, a part of the file; none for the whole file. */
+  /** CSV and JSON: the blocks this worker writes (all when none), a part of the file the page joins. */
   range?: BlockRange
 }
 

@@ -44,6 +44,33 @@ describe('leadOfCells', () => {
         )
   })
 
+  it('reads names, full names, domains and profile URLs as the rules say', () => {
+    const all = mappings[0]!
+    const lead = (at: number) => leadOfCells(rows[at]!, all)
+    expect(lead(0)).toEqual({
+      first: 'Jane',
+      last: 'Doe',
+      domain: 'acme.com',
+      domainFrom: 'company_domain',
+      networkUrl: '',
+    })
+    expect(lead(1)).toMatchObject({ first: 'Jane', domain: 'acme.com', domainFrom: 'website' })
+    expect(lead(2)).toMatchObject({
+      first: 'Jane',
+      last: 'van der Berg',
+      domain: 'acme.com',
+      domainFrom: 'email',
+    })
+    expect(lead(3)).toMatchObject({ first: 'Jane', last: 'van der Berg' })
+    expect(lead(4)).toMatchObject({ first: 'Jane', last: 'Berg' })
+    expect(lead(5)).toMatchObject({ first: 'Zoë', last: 'Brown', domain: 'école.fr' })
+    expect(lead(6)).toMatchObject({ first: 'Jane Doe', last: '', domain: 'gmail.com' })
+    expect(lead(7)).toMatchObject({ networkUrl: 'example.com/in/jane-doe', domain: '' })
+    expect(lead(8)).toEqual({ first: '', last: '', domain: '', domainFrom: null, networkUrl: '' })
+    expect(lead(11)).toMatchObject({ domain: 'acme.com', domainFrom: 'email' })
+    expect(leadOfCells(rows[0]!, { full_name: 0, website: 3 })).toMatchObject({ first: 'Jane', last: '' })
+  })
+
   it('reads a domain the same when a cell was seen before, however many were seen between', () => {
     const mapping = { first_name: 0, last_name: 1, website: 2 }
     const first = leadOfCells(['Jane', 'Doe', 'https://www.Acme.com/x'], mapping)
