@@ -85,7 +85,7 @@ async function bundlePageHelpers(outDir: string): Promise<void> {
         "import { exportInWorkers } from '@/workers/export-client'",
         // The export workers as the app starts them, from the bench's own bundle of their code.
         "const exportWorker = () => new Worker(new URL('/bench/export-worker.js', location.origin), { type: 'module' })",
-        'const exportList = (list, options) => exportInWorkers(list, options, exportWorker)',
+        'const exportList = (list, options, parts) => exportInWorkers(list, options, exportWorker, parts)',
         "import { provideLibrary, workerLibrary } from '@/db/library-client'",
         // The library worker as the app starts it, from the bench's own bundle of it.
         "const libraryWorker = workerLibrary(() => new Worker(new URL('/bench/library-worker.js', location.origin), { type: 'module' }))",
