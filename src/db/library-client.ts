@@ -7,11 +7,9 @@ import {
   type ToLibrary,
 } from './library-service'
 import { db, type LeadkeeperDb } from './schema'
+import { plain } from './plain'
 
 type Pending = { resolve: (result: unknown) => void; reject: (error: Error) => void }
-
-/** Vue's reactive proxies do not clone: what holds one goes as plain data. */
-const plain = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T
 
 /**
  * Rows copied to the worker per message. Arguments are copied on the page as they are posted (10,000

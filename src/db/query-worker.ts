@@ -2,6 +2,7 @@ import { LocalListQueries, type ListQueries } from './list-queries'
 import type { QueryReply, QueryRequest } from './query-protocol'
 import type { RowQuery } from './row-query'
 import { db, type RowRecord } from './schema'
+import { plain } from './plain'
 
 /** A request before its id is given. */
 type Unsent = QueryRequest extends infer R ? (R extends QueryRequest ? Omit<R, 'id'> : never) : never
@@ -44,8 +45,7 @@ class WorkerListQueries implements ListQueries {
 
   async view(listId: string, query: Omit<RowQuery, 'offset' | 'limit'>): Promise<number | null> {
     // Vue's reactive proxies do not clone: the query goes as plain data.
-    const plain = JSON.parse(JSON.stringify(query)) as typeof query
-    return (await this.call({ type: 'view', listId, query: plain })).result as number | null
+    return (await this.call({ type: 'view', listId, query: plain(query) })).result as number | null
   }
 
   async rows(listId: string, start: number, count: number): Promise<RowRecord[]> {

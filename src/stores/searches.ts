@@ -14,6 +14,7 @@ import {
 import * as searches from '@/db/searches'
 import { cacheInLibrary } from '@/db/search-cache'
 import { useAccountStore } from './account'
+import { plain } from '@/db/plain'
 
 export type { CompanySearchInput, LeadSearchInput }
 
@@ -28,11 +29,6 @@ export type SearchToStart =
 
 const finalStates: readonly JobState[] = ['done', 'failed', 'cancelled']
 export const isFinal = (state: JobState) => finalStates.includes(state)
-
-/** A copy free of any reactive proxy, as IndexedDB's structured clone requires. */
-function plain<T>(value: T): T {
-  return JSON.parse(JSON.stringify(value)) as T
-}
 
 export function newJobId(): string {
   return `search-${crypto.randomUUID()}`

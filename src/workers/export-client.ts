@@ -4,20 +4,14 @@ import {
   exportList,
   joinExport,
   type ExportedFile,
-  type ExportFormat,
+  type ExportOptions,
 } from '@/db/export-list'
-import type { RowQuery } from '@/db/rows'
+import { plain } from '@/db/plain'
 import type { ListRecord } from '@/db/schema'
 import type { FromExportWorker, ToExportWorker } from './export-protocol'
 
-export interface ExportRequest {
-  format: ExportFormat
-  filters?: RowQuery['filters']
-  onProgress?: (written: number) => void
-}
-
-/** Vue's reactive proxies do not clone: what holds one goes as plain data. */
-const plain = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T
+/** What an export is asked for: the options of `exportList` a page gives. */
+export type ExportRequest = Pick<ExportOptions, 'format' | 'filters' | 'onProgress'>
 
 const startWorker = () => new Worker(new URL('./list-export.ts', import.meta.url), { type: 'module' })
 

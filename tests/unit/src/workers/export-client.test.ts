@@ -5,22 +5,12 @@ import { blockTables, putRows } from '@/db/blocks'
 import { exportList } from '@/db/export-list'
 import { LeadkeeperDb, type ListRecord, type RowRecord } from '@/db/schema'
 import { answerExport } from '@/workers/export-answer'
+import { list as fixtureList } from '../support/list-fixtures'
 import { exportInWorkers } from '@/workers/export-client'
 import type { FromExportWorker, ToExportWorker } from '@/workers/export-protocol'
 
-const list: ListRecord = {
-  id: 'L',
-  name: 'Fair.csv',
-  createdAt: 1,
-  updatedAt: 1,
-  source: { fileName: 'fair.csv', size: 1, encoding: 'utf-8', delimiter: ',', hasHeader: true },
-  columns: ['Name', 'Email'],
-  mapping: {},
-  rowCount: 2_500,
-  state: 'ready',
-  jobIds: [],
-  creditsSpent: 0,
-}
+/** A list of 2,500 rows (three blocks) by the shared fixture, named as its file is. */
+const list: ListRecord = { ...fixtureList('L', 2_500), name: 'Fair.csv', columns: ['Name', 'Email'] }
 
 function row(index: number): RowRecord {
   return {
