@@ -140,13 +140,25 @@ export function originText(origin: Origin): string {
 
 /** Where a row's data came from, in one line: per kind when the kinds came from different places. */
 export function originsText(row: Pick<ListRow, 'origins'>): string {
-  const entries = dataKinds.flatMap((kind) => {
-    const origin = row.origins?.[kind]
-    return origin ? [{ kind, text: originText(origin) }] : []
-  })
-  if (entries.length === 0) return ''
-  if (entries.every((entry) => entry.text === entries[0]!.text)) return entries[0]!.text
-  return entries
-    .map((entry) => `${entry.kind === 'catchAll' ? 'catch-all' : entry.kind}: ${entry.text}`)
+  const origins = row.origins
+  if (!origins) return ''
+  // Most rows have one origin, or one for every kind: a line of a million-row export, without arrays.
+  let same: string | undefined
+  for (const kind of dataKinds) {
+    const origin = origins[kind]
+    if (!origin) continue
+    const text = originText(origin)
+    if (same === undefined) same = text
+    else if (text !== same) return perKind(origins)
+  }
+  return same ?? ''
+}
+
+function perKind(origins: NonNullable<ListRow['origins']>): string {
+  return dataKinds
+    .flatMap((kind) => {
+      const origin = origins[kind]
+      return origin ? [`${kind === 'catchAll' ? 'catch-all' : kind}: ${originText(origin)}`] : []
+    })
     .join('; ')
 }

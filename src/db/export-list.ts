@@ -2,7 +2,7 @@ import type { BlockRange } from '@/db/blocks'
 import { eachRowPage, type RowQuery } from '@/db/rows'
 import type { LeadkeeperDb, ListRecord, StoredRow } from '@/db/schema'
 import { listColumns, type ResultColumn } from '@domain/export/columns'
-import { csvHeader, csvRow } from '@domain/export/csv'
+import { csvHeader, csvRows } from '@domain/export/csv'
 import { xlsxWriter } from '@domain/export/xlsx'
 
 export type ExportFormat = 'csv' | 'json' | 'xlsx'
@@ -74,7 +74,7 @@ export async function exportRows(
     (page) => {
       const text =
         options.format === 'csv'
-          ? page.map((row) => csvRow(columns, row)).join('')
+          ? csvRows(columns, page)
           : (rows === 0 ? '' : ',\n') + page.map((row) => jsonRecord(columns, row)).join(',\n')
       parts.push(new Blob([text], { type }))
       rows += page.length

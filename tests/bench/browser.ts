@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { createInterface } from 'node:readline'
 import { build } from 'esbuild'
-import { chromium, type Browser, type BrowserContext } from 'playwright-core'
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
 
 /** One build folder per run, so that two runs at once never build over each other. */
 export const buildDir = join(tmpdir(), `lk-bench-build-${process.pid}`)
@@ -211,32 +211,87 @@ function childrenOf(pid: number): number[] {
   return found
 }
 
-/** Resident memory of every Chromium renderer this process started, in bytes (Linux /proc). */
-export function rendererRssBytes(): number {
+function rendererPids(): number[] {
   const queue = childrenOf(process.pid)
-  let total = 0
+  const found: number[] = []
   while (queue.length) {
     const pid = queue.pop()!
     queue.push(...childrenOf(pid))
     try {
-      if (!readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('--type=renderer')) continue
-      const rss = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))
-      total += rss ? Number(rss[1]) * 1024 : 0
+      if (readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('--type=renderer')) found.push(pid)
     } catch {
       // The process ended while it was read.
     }
   }
-  return total
+  return found
 }
 
-/** Samples `rendererRssBytes` until stopped; returns the peak. */
-export function sampleRendererRss(everyMs = 200): { stop(): number } {
-  let peak = rendererRssBytes()
-  const timer = setInterval(() => (peak = Math.max(peak, rendererRssBytes())), everyMs)
+function rssOf(pid: number): number {
+  try {
+    const rss = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))
+    return rss ? Number(rss[1]) * 1024 : 0
+  } catch {
+    return 0 // The process ended while it was read.
+  }
+}
+
+/** CPU time a process has used, in clock ticks (user + system). */
+function cpuTicksOf(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+    return Number(fields[11]) + Number(fields[12])
+  } catch {
+    return 0
+  }
+}
+
+/** Resident memory of every Chromium renderer this process started, in bytes (Linux /proc). */
+function rendererRssBytes(): number {
+  return rendererPids().reduce((total, pid) => total + rssOf(pid), 0)
+}
+
+/**
+ * The renderer process that runs `page` (its dedicated workers run in it too): the one whose CPU
+ * time grows while the page spins. Headless Chromium runs renderers of its own beside it (its
+ * browser UI's, `--top-chrome-webui`, and a spare one for the next navigation) that an Electron
+ * window does not have, 230 MB between them, so the app's memory is this process's alone.
+ */
+export async function pageRendererPid(page: Page): Promise<number> {
+  const pids = rendererPids()
+  const before = pids.map(cpuTicksOf)
+  await page.evaluate(() => {
+    const end = performance.now() + 300
+    while (performance.now() < end);
+  })
+  const grown = pids.map((pid, i) => cpuTicksOf(pid) - before[i]!)
+  const most = Math.max(...grown)
+  if (!(most > 0)) throw new Error('no renderer process ran the page')
+  return pids[grown.indexOf(most)]!
+}
+
+export interface RendererPeak {
+  /** The page's renderer process, with its workers: the app's memory. */
+  app: number
+  /** Every renderer process of the browser, Chromium's own among them. */
+  all: number
+}
+
+/** Samples the resident memory of `page`'s renderer, and of all renderers, until stopped; returns the peaks. */
+export async function sampleRendererRss(page: Page, everyMs = 200): Promise<{ stop(): RendererPeak }> {
+  const pid = await pageRendererPid(page)
+  const peak: RendererPeak = { app: 0, all: 0 }
+  const sample = () => {
+    peak.app = Math.max(peak.app, rssOf(pid))
+    peak.all = Math.max(peak.all, rendererRssBytes())
+  }
+  sample()
+  const timer = setInterval(sample, everyMs)
   return {
     stop: () => {
       clearInterval(timer)
-      return Math.max(peak, rendererRssBytes())
+      sample()
+      return { ...peak }
     },
   }
 }

@@ -1,6 +1,6 @@
 import { basename, extname, resolve } from 'node:path'
 import { listColumns } from '../../domain/export/columns'
-import { csvHeader, csvRow } from '../../domain/export/csv'
+import { csvHeader, csvRows } from '../../domain/export/csv'
 import { xlsxWriter } from '../../domain/export/xlsx'
 import { kindsOf } from '../../domain/kinds'
 import { suggestMapping } from '../../domain/mapping'
@@ -69,7 +69,7 @@ function headerMap(columns: string[], overrides: ColumnMap): ColumnMap | null {
  */
 export function enrichedCsv(file: Pick<ListFile, 'columns' | 'rows'>, rows: readonly ListRow[]): string {
   const columns = listColumns(file.columns)
-  return csvHeader(columns) + rows.map((row) => csvRow(columns, row)).join('')
+  return csvHeader(columns) + csvRows(columns, rows)
 }
 
 /** The same rows as an Excel workbook: one sheet, the header frozen, every cell as text. */

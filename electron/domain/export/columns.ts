@@ -6,6 +6,10 @@ export interface ResultColumn {
   title: string
   kind: 'input' | 'enriched' | 'status'
   value: (row: ListRow) => string
+  /** An input column's place in the row's values. */
+  input?: number
+  /** An enrichment column's field of the service's row. */
+  field?: string
   /** The row facet this column sorts by, when it has an index. */
   facet?: 'emailStatus' | 'seniority' | 'country' | 'company' | 'status'
   width: number
@@ -17,6 +21,15 @@ export function cellText(value: unknown): string {
   if (Array.isArray(value)) return value.map(cellText).join(', ')
   if (typeof value === 'object') return JSON.stringify(value)
   return String(value)
+}
+
+/** An input cell of a row: what was imported, empty where the row had fewer cells. */
+export const inputText = (row: ListRow, at: number): string => row.values[at] ?? ''
+
+/** A field of the service's row as a cell. */
+export function resultText(row: ListRow, field: string): string {
+  const found = row.result?.[field]
+  return typeof found === 'string' ? found : cellText(found)
 }
 
 const enriched: [key: string, title: string, width: number, facet?: ResultColumn['facet']][] = [
@@ -54,14 +67,16 @@ export function listColumns(inputHeaders: string[]): ResultColumn[] {
     key: `in:${at}`,
     title,
     kind: 'input',
-    value: (row) => row.values[at] ?? '',
+    input: at,
+    value: (row) => inputText(row, at),
     width: Math.min(260, Math.max(110, title.length * 9 + 40)),
   }))
   const found: ResultColumn[] = enriched.map(([key, title, width, facet]) => ({
     key,
     title: unique(title),
     kind: 'enriched',
-    value: (row) => cellText(row.result?.[key]),
+    field: key,
+    value: (row) => resultText(row, key),
     width,
     ...(facet ? { facet } : {}),
   }))

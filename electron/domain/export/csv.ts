@@ -1,3 +1,6 @@
+import type { ListRow } from '../row'
+import { inputText, resultText, type ResultColumn } from './columns'
+
 /** The byte-order mark that makes spreadsheet programs read a CSV file as UTF-8. */
 export const bom = '\uFEFF'
 
@@ -32,10 +35,35 @@ export function csvHeader(columns: readonly { title: string }[]): string {
   return bom + csvLine(columns.map((column) => column.title))
 }
 
-/** One row of a list's CSV export, as the app and the command line both write it. */
-export function csvRow<R>(columns: readonly { value: (row: R) => string }[], row: R): string {
-  // A million rows of thirty columns: no array of cells per row, the line is built as it goes.
-  let line = ''
-  for (let at = 0; at < columns.length; at++) line += (at === 0 ? '' : ',') + csvCell(columns[at]!.value(row))
-  return line + '\r\n'
+/** A cell that needs nothing is written as it is, after one test. */
+const cell = (value: string): string => (needsCare.test(value) ? csvCell(value) : value)
+
+/**
+ * Rows of a list's CSV export, each line with its ending, as the app and the command line both
+ * write them: the cells are the columns' values (`ResultColumn.value`), the input cells and the
+ * service's fields read by the functions those values call, without a closure's call a cell: a
+ * million-row export writes thirty million of them.
+ */
+export function csvRows(columns: readonly ResultColumn[], rows: readonly ListRow[]): string {
+  const count = columns.length
+  const inputs = columns.map((column) => column.input ?? -1)
+  const fields = columns.map((column) => column.field ?? '')
+  const lines = new Array<string>(rows.length)
+  for (let at = 0; at < rows.length; at++) {
+    const row = rows[at]!
+    let line = ''
+    for (let place = 0; place < count; place++) {
+      const input = inputs[place]!
+      const field = fields[place]!
+      const text =
+        input >= 0
+          ? inputText(row, input)
+          : field !== ''
+            ? resultText(row, field)
+            : columns[place]!.value(row)
+      line += place === 0 ? cell(text) : ',' + cell(text)
+    }
+    lines[at] = line + '\r\n'
+  }
+  return lines.join('')
 }
