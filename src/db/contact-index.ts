@@ -57,13 +57,16 @@ export function contactKeys(
   contact: Pick<ContactRecord, 'id' | 'emailLower' | 'identity'> & { words?: readonly string[] },
 ): string[] {
   const keys = [contact.id]
-  if (contact.emailLower) keys.push(`e:${contact.emailLower}`)
-  if (contact.identity) keys.push(`n:${contact.identity}`)
+  const add = (key: string) => {
+    if (!keys.includes(key)) keys.push(key)
+  }
+  if (contact.emailLower) add(`e:${contact.emailLower}`)
+  if (contact.identity) add(`n:${contact.identity}`)
   const idWord = contact.id.startsWith('c:')
     ? fold(contact.id)
     : contact.words?.find((word) => word.startsWith('c:'))
-  if (idWord) keys.push(idWord)
-  return [...new Set(keys)]
+  if (idWord) add(idWord)
+  return keys
 }
 
 /** The key block of a block's people: written with the block, in the same transaction. */

@@ -4,8 +4,13 @@
  * record keeps its words in a multi-entry index; a search reads that index from its first word.
  */
 
+/** A character other than printable ASCII, a tab or a line break. */
+const beyondAscii = /[^ -~\t\n\r]/
+
 /** Lower case without accents: "Zoë Ångström" → "zoe angstrom". */
 export function fold(text: string): string {
+  // Most names, emails and domains are plain ASCII, which decomposes to itself and has no marks.
+  if (!beyondAscii.test(text)) return text.toLowerCase().trim()
   return text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase().trim()
 }
 
