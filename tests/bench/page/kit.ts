@@ -712,6 +712,9 @@ const kit = {
     let longTasks = 0
     for (let start = 0; start < count; start += 10_000) {
       const batch = contactPayloads(start, Math.min(count, start + 10_000))
+      // The payloads are the bench's own work: made in a task of their own, which the watch must not
+      // count (the first part is posted in the task that calls the worker).
+      await new Promise((resolve) => setTimeout(resolve, 0))
       const watching = watch()
       const started = page.performance.now()
       await lk().libraryWorker.upsertContacts(batch, source)
