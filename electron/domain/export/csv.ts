@@ -35,9 +35,6 @@ export function csvHeader(columns: readonly { title: string }[]): string {
   return bom + csvLine(columns.map((column) => column.title))
 }
 
-/** A cell that needs nothing is written as it is, after one test. */
-const cell = (value: string): string => (needsCare.test(value) ? csvCell(value) : value)
-
 /**
  * Rows of a list's CSV export, each line with its ending, as the app and the command line both
  * write them: the cells are the columns' values (`ResultColumn.value`), the input cells and the
@@ -61,7 +58,7 @@ export function csvRows(columns: readonly ResultColumn[], rows: readonly ListRow
           : field !== ''
             ? resultText(row, field)
             : columns[place]!.value(row)
-      line += place === 0 ? cell(text) : ',' + cell(text)
+      line += place === 0 ? csvCell(text) : ',' + csvCell(text)
     }
     lines[at] = line + '\r\n'
   }
