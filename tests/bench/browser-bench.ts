@@ -116,9 +116,8 @@ async function importBench(
   ctx.log(`${bench}: ${(bytes / 1e6).toFixed(0)} MB generated`)
   const figures: Figure[] = []
 
-  let rss = await sampleRendererRss(page)
-  if (!options.throughDialog) rss.stop()
-  else
+  if (options.throughDialog) {
+    const rss = await sampleRendererRss(page)
     try {
       ctx.log(`${bench}: through the import dialog`)
       const ui = await importThroughUi(page)
@@ -174,9 +173,10 @@ async function importBench(
         ),
       )
     }
+  }
 
   ctx.log(`${bench}: import worker alone`)
-  rss = await sampleRendererRss(page)
+  const rss = await sampleRendererRss(page)
   const pipeline = await call(page, 'importPipeline')
   const pipelineRss = rss.stop()
   await call(page, 'deleteList', pipeline.listId)
