@@ -1,4 +1,5 @@
 import type { BlockRange } from '@/db/blocks'
+import { openExportSink } from '@/db/export-sink'
 import { eachRowPage, type RowQuery } from '@/db/rows'
 import type { LeadkeeperDb, ListRecord, StoredRow } from '@/db/schema'
 import { listColumns, type ResultColumn } from '@domain/export/columns'
@@ -56,8 +57,9 @@ export function exportFileName(listName: string, format: ExportFormat): string {
 /**
  * The rows of a list, of the blocks in `range` if given, as CSV lines or JSON records (joined by
  * ',\n'): the part of a CSV or JSON export between its header or opening bracket and its end. Rows
- * stream from the blocks a page at a time and each page becomes a Blob of its own, which the browser
- * keeps outside the page's memory: a million-row export holds one page of text at once.
+ * stream from the blocks a page at a time and each page goes to the export's sink (`export-sink.ts`:
+ * a file on disk in a worker, a Blob a page elsewhere), never the page's memory: a million-row
+ * export holds one page of text at once.
  */
 export async function exportRows(
   list: ListRecord,
@@ -65,26 +67,30 @@ export async function exportRows(
   range?: BlockRange,
 ): Promise<ExportedPart> {
   const columns = listColumns(list.columns)
-  const type = mimeTypes[options.format]
-  const parts: Blob[] = []
+  const sink = await openExportSink(mimeTypes[options.format])
   let rows = 0
-  await eachRowPage(
-    list.id,
-    { filters: options.filters },
-    (page) => {
-      const text =
-        options.format === 'csv'
-          ? csvRows(columns, page)
-          : (rows === 0 ? '' : ',\n') + page.map((row) => jsonRecord(columns, row)).join(',\n')
-      parts.push(new Blob([text], { type }))
-      rows += page.length
-      options.onProgress?.(rows)
-    },
-    options.pageSize,
-    options.database,
-    range,
-  )
-  return { blob: new Blob(parts, { type }), rows }
+  try {
+    await eachRowPage(
+      list.id,
+      { filters: options.filters },
+      (page) => {
+        sink.write(
+          options.format === 'csv'
+            ? csvRows(columns, page)
+            : (rows === 0 ? '' : ',\n') + page.map((row) => jsonRecord(columns, row)).join(',\n'),
+        )
+        rows += page.length
+        options.onProgress?.(rows)
+      },
+      options.pageSize,
+      options.database,
+      range,
+    )
+    return { blob: await sink.finish(), rows }
+  } catch (error) {
+    await sink.discard()
+    throw error
+  }
 }
 
 /** A CSV or JSON export made of parts in the list's order (each from `exportRows`). */
@@ -118,30 +124,34 @@ export async function exportList(list: ListRecord, options: ExportOptions): Prom
     return joinExport(list, format, [await exportRows(list, { ...options, format })])
   }
   const columns = listColumns(list.columns)
-  const type = mimeTypes.xlsx
-  const parts: Blob[] = []
+  const sink = await openExportSink(mimeTypes.xlsx)
   let rows = 0
-  const sheet = xlsxWriter(
-    {
-      sheetName: list.name,
-      header: columns.map((column) => column.title),
-      ...(options.filters ? {} : { rows: list.rowCount }),
-    },
-    (chunk) => parts.push(new Blob([chunk as Uint8Array<ArrayBuffer>], { type })),
-  )
-  await eachRowPage(
-    list.id,
-    { filters: options.filters },
-    (page) => {
-      for (const row of page) sheet.row(columns.map((column) => column.value(row)))
-      rows += page.length
-      options.onProgress?.(rows)
-    },
-    options.pageSize,
-    options.database,
-  )
-  const { cut } = sheet.end()
-  return { blob: new Blob(parts, { type }), fileName: exportFileName(list.name, 'xlsx'), rows, cut }
+  try {
+    const sheet = xlsxWriter(
+      {
+        sheetName: list.name,
+        header: columns.map((column) => column.title),
+        ...(options.filters ? {} : { rows: list.rowCount }),
+      },
+      (chunk) => sink.write(chunk),
+    )
+    await eachRowPage(
+      list.id,
+      { filters: options.filters },
+      (page) => {
+        for (const row of page) sheet.row(columns.map((column) => column.value(row)))
+        rows += page.length
+        options.onProgress?.(rows)
+      },
+      options.pageSize,
+      options.database,
+    )
+    const { cut } = sheet.end()
+    return { blob: await sink.finish(), fileName: exportFileName(list.name, 'xlsx'), rows, cut }
+  } catch (error) {
+    await sink.discard()
+    throw error
+  }
 }
 
 /** Saves through the browser's download, which Electron's shell also honours. */

@@ -5,7 +5,7 @@ import { expect, test } from './fixtures'
 import { ImportDialog, sampleFile } from './pages/import'
 import { LibraryPage, ResultsPage, settled } from './pages/library'
 import { ProspectingPage } from './pages/prospecting'
-import { RunPanel } from './pages/lists'
+import { exportFiles, oldExportName, plantOldExport, RunPanel } from './pages/lists'
 import { ShellPage } from './pages/shell'
 
 test('a messy list: mapped, priced, enriched, filtered, exported, and free the second time', async ({
@@ -51,10 +51,18 @@ test('a messy list: mapped, priced, enriched, filtered, exported, and free the s
   await shell.screenshot('lists-row-drawer')
   await app.keyboard.press('Escape')
 
+  await plantOldExport(app)
   const downloadStarted = app.waitForEvent('download')
   await app.locator('[data-test="export"]').click()
   await app.getByText(/^CSV — the [\d,]+ rows shown$/).click()
-  const text = readFileSync((await (await downloadStarted).path())!, 'utf8')
+  const bytes = readFileSync((await (await downloadStarted).path())!)
+  const text = bytes.toString('utf8')
+  // The rows were written to a file on disk as the export went, not held in memory: the file holds
+  // every byte of the download after its header line. An export file an hour old is gone.
+  const files = await exportFiles(app)
+  expect(files.map((file) => file.name)).not.toContain(oldExportName)
+  expect(files).toHaveLength(1)
+  expect(files[0]!.size).toBe(bytes.length - (bytes.indexOf('\r\n') + 2))
   expect(text.charCodeAt(0)).toBe(0xfeff)
   const lines = text
     .slice(1)

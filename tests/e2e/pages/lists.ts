@@ -14,6 +14,35 @@ export async function exportAllCsv(page: Page): Promise<Record<string, string>[]
   }).data
 }
 
+/** The name of an export file made in 1970: older than any export is kept. */
+export const oldExportName = '1000-planted.part'
+
+/** Puts an old export file where exports are written, as a crashed or forgotten export leaves one. */
+export async function plantOldExport(page: Page): Promise<void> {
+  await page.evaluate(async (name) => {
+    const root = await navigator.storage.getDirectory()
+    const folder = await root.getDirectoryHandle('exports', { create: true })
+    const file = await folder.getFileHandle(name, { create: true })
+    const writable = await file.createWritable()
+    await writable.write('old rows')
+    await writable.close()
+  }, oldExportName)
+}
+
+/** The export files on disk (the origin's private file system), with their sizes in bytes. */
+export async function exportFiles(page: Page): Promise<{ name: string; size: number }[]> {
+  return page.evaluate(async () => {
+    const root = await navigator.storage.getDirectory()
+    const folder = await root.getDirectoryHandle('exports', { create: true })
+    const files: { name: string; size: number }[] = []
+    for await (const [name, handle] of (
+      folder as unknown as { entries(): AsyncIterable<[string, FileSystemFileHandle]> }
+    ).entries())
+      files.push({ name, size: (await handle.getFile()).size })
+    return files
+  })
+}
+
 /** The enrichment panel of a list: options, estimate, run and live progress. */
 export class RunPanel {
   constructor(readonly page: Page) {}

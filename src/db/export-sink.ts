@@ -1,0 +1,140 @@
+/**
+ * Where an export's text goes as it is written. In an export worker, a file of the origin's private
+ * file system written synchronously: measured in Chromium over 200,000 enriched rows (56 MB of
+ * CSV), 0.34–0.47 s to write where making a Blob of each page took 1.3–1.5 s, and the blocks read
+ * faster beside it (the Blobs' copies to the browser process competed with the reads). Elsewhere (on
+ * the page, in unit tests, a browser without that file system), a Blob a page, as before.
+ */
+export interface ExportSink {
+  write(chunk: string | Uint8Array): void
+  /** Everything written, as one Blob (a file on disk, or the pages' Blobs joined). */
+  finish(): Promise<Blob>
+  /** Gives up: what was written is removed. */
+  discard(): Promise<void>
+}
+
+/** The folder of the origin's private file system an export is written in. */
+export const exportFolder = 'exports'
+
+/**
+ * An export's file stays until a later export or start of the app finds it older than this: its
+ * download reads it after the export has ended (after a save dialog, perhaps), and nothing tells the
+ * page when the download is done.
+ */
+export const keptExportMs = 60 * 60 * 1000
+
+/** The part of the file system API this uses: writing in place is only offered in dedicated workers. */
+interface SyncAccess {
+  write(buffer: Uint8Array, options: { at: number }): number
+  flush(): void
+  close(): void
+}
+type SyncFileHandle = FileSystemFileHandle & { createSyncAccessHandle(): Promise<SyncAccess> }
+
+const canWriteInPlace = (): boolean =>
+  typeof FileSystemFileHandle === 'function' &&
+  'createSyncAccessHandle' in FileSystemFileHandle.prototype &&
+  typeof navigator !== 'undefined' &&
+  typeof navigator.storage?.getDirectory === 'function'
+
+/** Blobs in memory, one a write. */
+export function memorySink(type: string): ExportSink {
+  let parts: Blob[] = []
+  return {
+    write: (chunk) => void parts.push(new Blob([chunk as string | Uint8Array<ArrayBuffer>], { type })),
+    finish: async () => new Blob(parts, { type }),
+    discard: async () => {
+      parts = []
+    },
+  }
+}
+
+/** A file's name says when it was made: `<ms since 1970>-<random>.part`. */
+const fileName = (now: number) => `${now}-${Math.random().toString(36).slice(2, 10)}.part`
+const madeAt = (name: string) => Number(/^(\d+)-/.exec(name)?.[1] ?? 0)
+
+async function exportsFolder(): Promise<FileSystemDirectoryHandle> {
+  const root = await navigator.storage.getDirectory()
+  return root.getDirectoryHandle(exportFolder, { create: true })
+}
+
+/**
+ * Removes the export files made more than `keptExportMs` ago (and any file not named as an export
+ * names it). A file still open elsewhere cannot be removed: it is left for the next time.
+ */
+export async function removeOldExports(now = Date.now()): Promise<void> {
+  if (typeof navigator === 'undefined' || typeof navigator.storage?.getDirectory !== 'function') return
+  const folder = await exportsFolder()
+  const old: string[] = []
+  for await (const name of (folder as unknown as { keys(): AsyncIterable<string> }).keys())
+    if (now - madeAt(name) > keptExportMs) old.push(name)
+  for (const name of old) await folder.removeEntry(name).catch(() => undefined)
+}
+
+/** Removes the files of old exports once the app is idle after a start. */
+export function tidyExports(): void {
+  if (typeof requestIdleCallback !== 'function') return
+  requestIdleCallback(() => void removeOldExports().catch(() => undefined), { timeout: 10_000 })
+}
+
+/** A file on disk, written in place as the export goes; null where this cannot be done here. */
+async function diskSink(type: string): Promise<ExportSink | null> {
+  if (!canWriteInPlace()) return null
+  let folder: FileSystemDirectoryHandle
+  let file: SyncFileHandle
+  let access: SyncAccess
+  const name = fileName(Date.now())
+  try {
+    await removeOldExports().catch(() => undefined)
+    folder = await exportsFolder()
+    file = (await folder.getFileHandle(name, { create: true })) as SyncFileHandle
+    access = await file.createSyncAccessHandle()
+  } catch {
+    return null
+  }
+  const encoder = new TextEncoder()
+  let buffer = new Uint8Array(1 << 20)
+  let at = 0
+  let open = true
+  const close = () => {
+    if (open) access.close()
+    open = false
+  }
+  return {
+    write(chunk) {
+      let bytes: Uint8Array
+      if (typeof chunk === 'string') {
+        // UTF-8 takes at most three bytes for each UTF-16 unit.
+        if (buffer.length < chunk.length * 3) buffer = new Uint8Array(chunk.length * 3)
+        bytes = buffer.subarray(0, encoder.encodeInto(chunk, buffer).written)
+      } else bytes = chunk
+      try {
+        at += access.write(bytes, { at })
+      } catch (error) {
+        if (error instanceof DOMException && error.name === 'QuotaExceededError') throw noRoom()
+        throw error
+      }
+    },
+    async finish() {
+      access.flush()
+      close()
+      const written = await file.getFile()
+      return new Blob([written], { type })
+    },
+    async discard() {
+      close()
+      await folder.removeEntry(name).catch(() => undefined)
+    },
+  }
+}
+
+function noRoom(): Error {
+  return new Error(
+    'There is not enough free disk space to write this export. Free some space and export it again.',
+  )
+}
+
+/** The sink an export writes to: a file on disk in a worker that can, Blobs in memory otherwise. */
+export async function openExportSink(type: string): Promise<ExportSink> {
+  return (await diskSink(type)) ?? memorySink(type)
+}
