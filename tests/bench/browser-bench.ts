@@ -247,6 +247,9 @@ async function importBench(
   return { size: rows, figures, gridListId: enriched.listId }
 }
 
+/** Issue 12: the first rows of a million-row list in 150 ms, every opening. */
+const firstRowsTarget = { max: 150 }
+
 async function gridBench(ctx: BenchContext, page: Page, listId: string, rows: number): Promise<Figure[]> {
   const bench = `grid ${rows.toLocaleString('en-US')}`
   ctx.log(`${bench}: open, scroll, filter`)
@@ -260,7 +263,7 @@ async function gridBench(ctx: BenchContext, page: Page, listId: string, rows: nu
           'time to first rows',
           null,
           'ms',
-          { max: 300 },
+          firstRowsTarget,
           'no filled grid row within 120 s; scroll and filter not measured',
         ),
       ]
@@ -290,7 +293,7 @@ async function gridBench(ctx: BenchContext, page: Page, listId: string, rows: nu
       'time to first rows',
       [...opened].sort((a, b) => a - b)[1]!,
       'ms',
-      { max: 300 },
+      firstRowsTarget,
       `median of 3: route change → first filled grid row, in the order opened (${opened.map((ms) => ms.toFixed(0)).join(', ')} ms)`,
     ),
     figure(
