@@ -3,7 +3,8 @@
  * file system written synchronously: measured in Chromium over 200,000 enriched rows (56 MB of
  * CSV), 0.34–0.47 s to write where making a Blob of each page took 1.3–1.5 s, and the blocks read
  * faster beside it (the Blobs' copies to the browser process competed with the reads). Elsewhere (on
- * the page, in unit tests, a browser without that file system), a Blob a page, as before.
+ * the page, in unit tests, a browser without that file system, or one that refuses to open the
+ * file), a Blob a page, as before.
  */
 export interface ExportSink {
   write(chunk: string | Uint8Array): void
@@ -18,10 +19,14 @@ export const exportFolder = 'exports'
 
 /**
  * An export's file stays until a later export or start of the app finds it older than this: its
- * download reads it after the export has ended (after a save dialog, perhaps), and nothing tells the
- * page when the download is done.
+ * download reads it after the export has ended, and nothing tells the page when that is done (the
+ * browser copies a download as it starts, in seconds). Not longer: a million-row export is some
+ * 300 MB of the app's storage, and a copy of the list's people outside the database.
  */
-export const keptExportMs = 60 * 60 * 1000
+export const keptExportMs = 10 * 60 * 1000
+
+/** Bytes encoded at a time: a page of long rows is written in slices, not one buffer its size. */
+const sliceBytes = 4 << 20
 
 /** The part of the file system API this uses: writing in place is only offered in dedicated workers. */
 interface SyncAccess {
@@ -66,8 +71,8 @@ export async function removeOldExports(now = Date.now()): Promise<void> {
   if (typeof navigator === 'undefined' || typeof navigator.storage?.getDirectory !== 'function') return
   const folder = await exportsFolder()
   const old: string[] = []
-  for await (const name of (folder as unknown as { keys(): AsyncIterable<string> }).keys())
-    if (now - madeAt(name) > keptExportMs) old.push(name)
+  // A file made "later" than now (the clock was put back) is old too.
+  for await (const name of folder.keys()) if (Math.abs(now - madeAt(name)) > keptExportMs) old.push(name)
   for (const name of old) await folder.removeEntry(name).catch(() => undefined)
 }
 
@@ -80,39 +85,49 @@ export function tidyExports(): void {
 /** A file on disk, written in place as the export goes; null where this cannot be done here. */
 async function diskSink(type: string): Promise<ExportSink | null> {
   if (!canWriteInPlace()) return null
+  await removeOldExports().catch(() => undefined)
+  const name = fileName(Date.now())
+  let created: FileSystemDirectoryHandle | undefined
   let folder: FileSystemDirectoryHandle
   let file: SyncFileHandle
   let access: SyncAccess
-  const name = fileName(Date.now())
   try {
-    await removeOldExports().catch(() => undefined)
     folder = await exportsFolder()
     file = (await folder.getFileHandle(name, { create: true })) as SyncFileHandle
+    created = folder
     access = await file.createSyncAccessHandle()
   } catch {
+    await created?.removeEntry(name).catch(() => undefined)
     return null
   }
   const encoder = new TextEncoder()
-  let buffer = new Uint8Array(1 << 20)
+  const buffer = new Uint8Array(sliceBytes)
   let at = 0
   let open = true
   const close = () => {
     if (open) access.close()
     open = false
   }
+  const put = (bytes: Uint8Array) => {
+    let written: number
+    try {
+      written = access.write(bytes, { at })
+    } catch (error) {
+      if (error instanceof DOMException && error.name === 'QuotaExceededError') throw noRoom()
+      throw error
+    }
+    // A write cut short is a full disk too: the file must never go on with bytes missing.
+    if (written !== bytes.length) throw noRoom()
+    at += written
+  }
   return {
     write(chunk) {
-      let bytes: Uint8Array
-      if (typeof chunk === 'string') {
-        // UTF-8 takes at most three bytes for each UTF-16 unit.
-        if (buffer.length < chunk.length * 3) buffer = new Uint8Array(chunk.length * 3)
-        bytes = buffer.subarray(0, encoder.encodeInto(chunk, buffer).written)
-      } else bytes = chunk
-      try {
-        at += access.write(bytes, { at })
-      } catch (error) {
-        if (error instanceof DOMException && error.name === 'QuotaExceededError') throw noRoom()
-        throw error
+      if (typeof chunk !== 'string') return put(chunk)
+      let rest = chunk
+      while (rest.length > 0) {
+        const { read, written } = encoder.encodeInto(rest, buffer)
+        put(buffer.subarray(0, written))
+        rest = rest.slice(read)
       }
     },
     async finish() {

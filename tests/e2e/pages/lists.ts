@@ -29,16 +29,14 @@ export async function plantOldExport(page: Page): Promise<void> {
   }, oldExportName)
 }
 
-/** The export files on disk (the origin's private file system), with their sizes in bytes. */
+/** The export files (in the origin's private file system), with their sizes in bytes. */
 export async function exportFiles(page: Page): Promise<{ name: string; size: number }[]> {
   return page.evaluate(async () => {
     const root = await navigator.storage.getDirectory()
     const folder = await root.getDirectoryHandle('exports', { create: true })
     const files: { name: string; size: number }[] = []
-    for await (const [name, handle] of (
-      folder as unknown as { entries(): AsyncIterable<[string, FileSystemFileHandle]> }
-    ).entries())
-      files.push({ name, size: (await handle.getFile()).size })
+    for await (const [name, handle] of folder.entries())
+      if (handle instanceof FileSystemFileHandle) files.push({ name, size: (await handle.getFile()).size })
     return files
   })
 }
