@@ -76,10 +76,16 @@ export async function removeOldExports(now = Date.now()): Promise<void> {
   for (const name of old) await folder.removeEntry(name).catch(() => undefined)
 }
 
-/** Removes the files of old exports once the app is idle after a start. */
+/** How long after a start old export files are looked for: well clear of the start's own work. */
+const tidyAfterMs = 30_000
+
+/** Removes the files of old exports at an idle moment a while after a start. */
 export function tidyExports(): void {
   if (typeof requestIdleCallback !== 'function') return
-  requestIdleCallback(() => void removeOldExports().catch(() => undefined), { timeout: 10_000 })
+  setTimeout(
+    () => requestIdleCallback(() => void removeOldExports().catch(() => undefined), { timeout: 10_000 }),
+    tidyAfterMs,
+  )
 }
 
 /** A file on disk, written in place as the export goes; null where this cannot be done here. */
