@@ -27,9 +27,9 @@ export function blockRanges(rowCount: number, parts: number): BlockRange[] {
 
 /**
  * Workers a CSV or JSON export is written by. Measured at a million enriched rows, after the list was
- * browsed (`npm run bench`): two write 1.4× as fast as one, but each holds its own heap: the page's
- * renderer process peaked at 895–942 MB with two, 747–769 MB with one, too close to the 1 GB a million-row
- * export is allowed for a laptop that also runs other things.
+ * browsed (`npm run bench`): two write 1.2–1.4× as fast as one, but each holds its own heap: the
+ * page's renderer process peaked at 872–942 MB with two, 747–769 MB with one, too close to the 1 GB a
+ * million-row export is allowed for a laptop that also runs other things.
  */
 export const exportWorkers = 1
 

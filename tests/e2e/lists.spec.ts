@@ -5,7 +5,7 @@ import { expect, test } from './fixtures'
 import { ImportDialog, sampleFile } from './pages/import'
 import { LibraryPage, ResultsPage, settled } from './pages/library'
 import { ProspectingPage } from './pages/prospecting'
-import { exportFiles, oldExportName, plantOldExport, RunPanel } from './pages/lists'
+import { exportAllCsv, exportFiles, oldExportName, plantOldExport, RunPanel } from './pages/lists'
 import { ShellPage } from './pages/shell'
 
 test('a messy list: mapped, priced, enriched, filtered, exported, and free the second time', async ({
@@ -72,6 +72,13 @@ test('a messy list: mapped, priced, enriched, filtered, exported, and free the s
   expect(lines[0]!.startsWith('Nom complet;Société'.replace(';', ','))).toBe(true)
   expect(lines[0]).toContain('Email status')
   expect(lines).toHaveLength(found + 1)
+  // Every input cell comes back as it was read, accents and all, through the file's UTF-8 bytes.
+  const all = await exportAllCsv(app)
+  expect(all).toHaveLength(24)
+  expect(all.find((row) => row['Nom complet'] === 'René Müller')?.['Notes']).toBe('Salon 2024')
+  expect(all.find((row) => row['Nom complet'] === 'José Nuñez')?.['Notes']).toBe(
+    'Rencontré au salon; à rappeler',
+  )
 
   // A second enrichment of the same list sends nothing and costs nothing.
   await app.locator('[data-test="run-again"]').click()
