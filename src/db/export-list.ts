@@ -1,5 +1,5 @@
 import type { BlockRange } from '@/db/blocks'
-import { openExportSink } from '@/db/export-sink'
+import { writeExport } from '@/db/export-sink'
 import { eachRowPage, type RowQuery } from '@/db/rows'
 import type { LeadkeeperDb, ListRecord, StoredRow } from '@/db/schema'
 import { listColumns, type ResultColumn } from '@domain/export/columns'
@@ -67,10 +67,9 @@ export async function exportRows(
   range?: BlockRange,
 ): Promise<ExportedPart> {
   const columns = listColumns(list.columns)
-  const sink = await openExportSink(mimeTypes[options.format])
   let rows = 0
-  try {
-    await eachRowPage(
+  const { blob } = await writeExport(mimeTypes[options.format], (sink) =>
+    eachRowPage(
       list.id,
       { filters: options.filters },
       (page) => {
@@ -85,12 +84,9 @@ export async function exportRows(
       options.pageSize,
       options.database,
       range,
-    )
-    return { blob: await sink.finish(), rows }
-  } catch (error) {
-    await sink.discard()
-    throw error
-  }
+    ),
+  )
+  return { blob, rows }
 }
 
 /** A CSV or JSON export made of parts in the list's order (each from `exportRows`). */
@@ -124,9 +120,8 @@ export async function exportList(list: ListRecord, options: ExportOptions): Prom
     return joinExport(list, format, [await exportRows(list, { ...options, format })])
   }
   const columns = listColumns(list.columns)
-  const sink = await openExportSink(mimeTypes.xlsx)
   let rows = 0
-  try {
+  const { blob, result: cut } = await writeExport(mimeTypes.xlsx, async (sink) => {
     const sheet = xlsxWriter(
       {
         sheetName: list.name,
@@ -146,12 +141,9 @@ export async function exportList(list: ListRecord, options: ExportOptions): Prom
       options.pageSize,
       options.database,
     )
-    const { cut } = sheet.end()
-    return { blob: await sink.finish(), fileName: exportFileName(list.name, 'xlsx'), rows, cut }
-  } catch (error) {
-    await sink.discard()
-    throw error
-  }
+    return sheet.end().cut
+  })
+  return { blob, fileName: exportFileName(list.name, 'xlsx'), rows, cut }
 }
 
 /** Saves through the browser's download, which Electron's shell also honours. */

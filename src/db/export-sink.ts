@@ -159,3 +159,21 @@ function noRoom(): Error {
 export async function openExportSink(type: string): Promise<ExportSink> {
   return (await diskSink(type)) ?? memorySink(type)
 }
+
+/**
+ * Runs an export's writing into a new sink (`openExportSink`): what it wrote as one Blob with what
+ * it returned, or, when it fails, nothing left behind and its error passed on.
+ */
+export async function writeExport<T>(
+  type: string,
+  write: (sink: ExportSink) => Promise<T>,
+): Promise<{ blob: Blob; result: T }> {
+  const sink = await openExportSink(type)
+  try {
+    const result = await write(sink)
+    return { blob: await sink.finish(), result }
+  } catch (error) {
+    await sink.discard()
+    throw error
+  }
+}

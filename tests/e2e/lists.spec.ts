@@ -56,6 +56,8 @@ test('a messy list: mapped, priced, enriched, filtered, exported, and free the s
   await app.locator('[data-test="export"]').click()
   await app.getByText(/^CSV — the [\d,]+ rows shown$/).click()
   const bytes = readFileSync((await (await downloadStarted).path())!)
+  await expect(app.getByText(/^Exported [\d,]+ rows to contacts-messy/)).toBeVisible()
+  await shell.screenshot('lists-exported')
   const text = bytes.toString('utf8')
   // The rows were written to the export's files as it went (one a worker), not held in the page's
   // memory: together they hold every byte of the download after its header line. An old export's

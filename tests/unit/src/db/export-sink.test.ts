@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { keptExportMs, openExportSink, removeOldExports } from '@/db/export-sink'
+import { keptExportMs, openExportSink, removeOldExports, writeExport } from '@/db/export-sink'
 
 /*
  * The origin's private file system as a dedicated worker sees it, in memory: the real one runs only
@@ -134,6 +134,22 @@ describe('an export written to a file', () => {
     const sink = await openExportSink('text/csv')
     sink.write('a,b\r\n')
     expect(await decoded(await sink.finish())).toBe('a,b\r\n')
+  })
+
+  it('is one Blob once the writing ends, and nothing once it fails (a read of the list refused)', async () => {
+    const done = await writeExport('text/csv', async (sink) => {
+      sink.write('a,b\r\n')
+      return 1
+    })
+    expect(done.result).toBe(1)
+    expect(await decoded(done.blob)).toBe('a,b\r\n')
+    folder.files.clear()
+    const failing = writeExport('text/csv', async (sink) => {
+      sink.write('half a file')
+      throw new Error('The database refused the read.')
+    })
+    await expect(failing).rejects.toThrow('The database refused the read.')
+    expect(folder.files.size).toBe(0)
   })
 
   it('is removed when the export gives up', async () => {
