@@ -138,31 +138,41 @@ export const useImportsStore = defineStore('imports', () => {
     await refreshPreview(true)
   }
 
+  /**
+   * Counts the previews asked for: a preview, and its mapping, are only shown by the latest one (a
+   * file dropped again, an option changed, or the dialog discarded meanwhile leaves an older one
+   * with nothing to do when its reads come back).
+   */
+  let previewAsked = 0
+
   async function refreshPreview(resetMapping: boolean): Promise<void> {
     const current = file.value
     if (!current) return
+    const asked = ++previewAsked
     step.value = 'preview'
     problem.value = null
     try {
       let built = buildPreview(sample, current.size <= sample.length, overrides.value)
       if (wantsLongSample(built, sample.length, current.size)) {
         sample = new Uint8Array(await current.slice(0, longSampleBytes).arrayBuffer())
-        if (file.value !== current) return
+        if (asked !== previewAsked) return
         built = buildPreview(sample, current.size <= sample.length, overrides.value)
       }
       const columnsChanged = preview.value?.columns.join('\u0001') !== built.columns.join('\u0001')
+      // The mapping is settled before the preview shows, so that "Next" never leads to columns
+      // the remembered mapping then changes under the user's hands.
+      if (resetMapping || columnsChanged) {
+        const saved = built.hasHeader ? await savedMappingFor(built.columns) : null
+        if (asked !== previewAsked) return
+        mappingRemembered.value = saved !== null
+        mapping.value = saved ?? suggestMapping(built.columns, built.sample)
+      }
       preview.value = markRaw(built)
-      if (resetMapping || columnsChanged) await suggest(built)
     } catch (error) {
+      if (asked !== previewAsked) return
       preview.value = null
       problem.value = importProblem(error)
     }
-  }
-
-  async function suggest(built: Preview): Promise<void> {
-    const saved = built.hasHeader ? await savedMappingFor(built.columns) : null
-    mappingRemembered.value = saved !== null
-    mapping.value = saved ?? suggestMapping(built.columns, built.sample)
   }
 
   async function setOverrides(patch: PreviewOverrides): Promise<void> {
@@ -321,6 +331,7 @@ export const useImportsStore = defineStore('imports', () => {
   }
 
   function reset(): void {
+    previewAsked++
     resumed.value = null
     resuming.value = null
     header = null

@@ -1,7 +1,9 @@
 import 'fake-indexeddb/auto'
 import { createPinia, setActivePinia } from 'pinia'
-import { beforeEach, describe, expect, it } from 'vitest'
+import { watch } from 'vue'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { saveMappingFor } from '@/db/lists'
+import { db } from '@/db/schema'
 import { useImportsStore } from '@/stores/imports'
 
 const file = (text: string, name = 'people.csv') => new File([text], name)
@@ -43,6 +45,44 @@ describe('the imports store', () => {
     await store.open(file('col a,COL B,Col C\n1,Jane Doe,jane@acme.com\n'))
     expect(store.mappingRemembered).toBe(true)
     expect(store.mapping).toEqual({ full_name: 1, email: 2 })
+  })
+
+  it('shows a preview, and so its Next, only with the saved mapping already in place', async () => {
+    await saveMappingFor(['Col A', 'Col B', 'Col C'], { full_name: 1, email: 2 })
+    const store = useImportsStore()
+    const seen: Array<{ remembered: boolean; mapping: object }> = []
+    const stop = watch(
+      () => store.preview,
+      (preview) => {
+        if (preview) seen.push({ remembered: store.mappingRemembered, mapping: { ...store.mapping } })
+      },
+      { flush: 'sync' },
+    )
+    await store.open(file('col a,COL B,Col C\n1,Jane Doe,jane@acme.com\n'))
+    stop()
+    expect(seen).toEqual([{ remembered: true, mapping: { full_name: 1, email: 2 } }])
+  })
+
+  it('leaves nothing of a preview whose saved mapping was still being read when the dialog closed', async () => {
+    await saveMappingFor(['Col A', 'Col B', 'Col C'], { full_name: 1, email: 2 })
+    const store = useImportsStore()
+    const read = db.mappings.get.bind(db.mappings)
+    let looked = false
+    // The user closes the dialog while the saved mapping of the file's columns is looked up.
+    const lookup = vi.spyOn(db.mappings, 'get').mockImplementation(((key: string) => {
+      looked = true
+      void store.discard()
+      return read(key)
+    }) as typeof db.mappings.get)
+    try {
+      await store.open(file('col a,COL B,Col C\n1,Jane Doe,jane@acme.com\n'))
+    } finally {
+      lookup.mockRestore()
+    }
+    expect(looked).toBe(true)
+    expect(store.preview).toBeNull()
+    expect(store.mapping).toEqual({})
+    expect(store.mappingRemembered).toBe(false)
   })
 
   it('explains a file it cannot read and forgets it on discard', async () => {
