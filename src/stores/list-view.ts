@@ -68,6 +68,8 @@ export const useListViewStore = defineStore('listView', () => {
    * was asked (the revisions change) or the view is no longer the whole list.
    */
   let firstRows: Promise<RowRecord[]> | null = null
+  /** Whether the first page asked as the list opened has come back (or failed): the page waits on it. */
+  const firstRowsIn = ref(false)
 
   const columns = computed<ResultColumn[]>(() => (list.value ? listColumns(list.value.columns) : []))
   const visibleColumns = computed(() => columns.value.filter((column) => !hidden.value.includes(column.key)))
@@ -85,7 +87,10 @@ export const useListViewStore = defineStore('listView', () => {
    * its results and first rows need not wait for the record to be read again.
    */
   function open(id: string, shown?: ListRecord): void {
-    if (listId.value === id) return
+    if (listId.value === id) {
+      if (shown?.id === id && list.value === null) showList(shown)
+      return
+    }
     close()
     listId.value = id
     filters.value = {}
@@ -95,6 +100,15 @@ export const useListViewStore = defineStore('listView', () => {
     listQueries()
       .view(id, {})
       .catch(() => undefined)
+    // The grid's first page, asked at once: the worker reads it while the page renders. Rows read
+    // before the list's revisions are first known are read again after them (`recount`).
+    const early = listQueries().rows(id, firstPage.start, firstPage.count)
+    firstRows = early
+    firstRowsIn.value = false
+    const arrived = () => {
+      if (listId.value === id) firstRowsIn.value = true
+    }
+    early.then(arrived, arrived)
     if (shown?.id === id) showList(shown)
     let revisionsSeen = 0
     // Results arrive in batches while a run goes on: the counts follow and the grid refetches.
@@ -268,6 +282,7 @@ export const useListViewStore = defineStore('listView', () => {
   return {
     listId,
     list,
+    firstRowsIn,
     filters,
     sort,
     hidden,
