@@ -12,8 +12,9 @@ const queries = new LocalListQueries(db)
 // Opened as the worker starts (at the page's first idle moment), not by the first list opened:
 // opening the database is a good part of a first opening's wait.
 db.open().catch(() => undefined)
-// One call at a time: a view's columns are built before the rows that follow it are read.
-let queue: Promise<void> = Promise.resolve()
+// One call at a time: a view's columns are built before the rows that follow it are read. The first
+// block of the list last worked on is read first (`prime`).
+let queue: Promise<void> = queries.prime().catch(() => undefined)
 
 scope.onmessage = (event) => {
   const request = event.data

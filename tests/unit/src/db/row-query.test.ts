@@ -1,9 +1,9 @@
 import 'fake-indexeddb/auto'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { blockTables, putRows } from '@/db/blocks'
 import { LocalListQueries } from '@/db/list-queries'
 import { loadColumns, positionsOf, usesCompany } from '@/db/row-query'
-import { LeadkeeperDb, type RowRecord } from '@/db/schema'
+import { LeadkeeperDb, type ListRecord, type RowRecord } from '@/db/schema'
 
 const freshDb = () => new LeadkeeperDb('q-' + crypto.randomUUID())
 
@@ -199,5 +199,37 @@ describe('the view the grid reads', () => {
       putRows(database, 'L', [{ ...row, values: ['Changed'] }]),
     )
     expect((await queries.rows('L', 5, 1))[0]!.values).toEqual(['Changed'])
+  })
+
+  it('reads the first block of the list last worked on as it starts: its first rows need no read', async () => {
+    const database = await seeded('L')
+    await database.transaction('rw', blockTables(database), () => putRows(database, 'M', rows('M', 10)))
+    const list = (id: string, updatedAt: number, state: ListRecord['state'] = 'ready'): ListRecord => ({
+      id,
+      name: id,
+      createdAt: 0,
+      updatedAt,
+      source: { fileName: `${id}.csv`, size: 0, encoding: 'utf-8', delimiter: ',', hasHeader: true },
+      columns: ['First'],
+      mapping: {},
+      rowCount: id === 'L' ? 2_500 : 10,
+      state,
+      jobIds: [],
+      creditsSpent: 0,
+    })
+    // The newest is still being imported: the one worked on before it is read.
+    await database.lists.bulkPut([list('M', 1), list('L', 2), list('I', 3, 'importing')])
+    const queries = new LocalListQueries(database)
+    await queries.prime()
+    const ranges = vi.spyOn(database.blocks, 'where')
+    const keys = vi.spyOn(database.blocks, 'bulkGet')
+    const read = () => ranges.mock.calls.length + keys.mock.calls.length
+    expect((await queries.rows('L', 0, 3)).map((row) => row.index)).toEqual([0, 1, 2])
+    expect(read()).toBe(0)
+    // Its second block, and another list, are read as before.
+    expect((await queries.rows('L', 1_000, 1)).map((row) => row.index)).toEqual([1_000])
+    expect(read()).toBe(1)
+    expect((await queries.rows('M', 0, 2)).map((row) => row.index)).toEqual([0, 1])
+    expect(read()).toBe(2)
   })
 })
