@@ -72,15 +72,16 @@ export class LocalListQueries implements ListQueries {
    * Reads the first block of the list last worked on (not one still being imported), as the worker
    * starts at the app's first idle moment: that list is the one most often opened next (Start leads
    * to it), and a first read of a block, cold, takes 100–250 ms, which the opening's own drawing
-   * would otherwise wait for. Nothing is read when the worker has a list already.
+   * would otherwise wait for. Nothing is read once a list is asked for (`asked`: the app may open
+   * another one first, a window reloaded on a list's page) or when the worker has a list already.
    */
-  async prime(): Promise<void> {
+  async prime(asked: () => boolean = () => false): Promise<void> {
     const latest = await this.database.lists
       .orderBy('updatedAt')
       .reverse()
       .filter((list) => list.state !== 'importing')
       .first()
-    if (!latest || this.blocksOf !== null) return
+    if (!latest || asked() || this.blocksOf !== null) return
     await this.blocksAt(latest.id, [0])
   }
 

@@ -124,6 +124,7 @@ export const useImportsStore = defineStore('imports', () => {
   async function chooseSheet(sheet: string): Promise<void> {
     const reading = sheets.read(sheet)
     if (!reading) return
+    forgetPreview()
     problem.value = null
     preview.value = null
     const csv = await reading
@@ -140,22 +141,33 @@ export const useImportsStore = defineStore('imports', () => {
 
   /**
    * Counts the previews asked for: a preview, and its mapping, are only shown by the latest one (a
-   * file dropped again, an option changed, or the dialog discarded meanwhile leaves an older one
-   * with nothing to do when its reads come back).
+   * file dropped again, a sheet or an option chosen, or the dialog discarded meanwhile leaves an
+   * older one with nothing to do when its reads come back).
    */
   let previewAsked = 0
+  /** A preview is being read: "Next" waits for it. */
+  const previewing = ref(false)
+
+  /** Leaves any preview still being read with nothing to do. */
+  function forgetPreview(): void {
+    previewAsked++
+    previewing.value = false
+  }
 
   async function refreshPreview(resetMapping: boolean): Promise<void> {
     const current = file.value
     if (!current) return
     const asked = ++previewAsked
+    const latest = () => asked === previewAsked
     step.value = 'preview'
     problem.value = null
+    previewing.value = true
     try {
       let built = buildPreview(sample, current.size <= sample.length, overrides.value)
       if (wantsLongSample(built, sample.length, current.size)) {
-        sample = new Uint8Array(await current.slice(0, longSampleBytes).arrayBuffer())
-        if (asked !== previewAsked) return
+        const longer = new Uint8Array(await current.slice(0, longSampleBytes).arrayBuffer())
+        if (!latest()) return
+        sample = longer
         built = buildPreview(sample, current.size <= sample.length, overrides.value)
       }
       const columnsChanged = preview.value?.columns.join('\u0001') !== built.columns.join('\u0001')
@@ -163,15 +175,17 @@ export const useImportsStore = defineStore('imports', () => {
       // the remembered mapping then changes under the user's hands.
       if (resetMapping || columnsChanged) {
         const saved = built.hasHeader ? await savedMappingFor(built.columns) : null
-        if (asked !== previewAsked) return
+        if (!latest()) return
         mappingRemembered.value = saved !== null
         mapping.value = saved ?? suggestMapping(built.columns, built.sample)
       }
       preview.value = markRaw(built)
     } catch (error) {
-      if (asked !== previewAsked) return
+      if (!latest()) return
       preview.value = null
       problem.value = importProblem(error)
+    } finally {
+      if (latest()) previewing.value = false
     }
   }
 
@@ -331,7 +345,7 @@ export const useImportsStore = defineStore('imports', () => {
   }
 
   function reset(): void {
-    previewAsked++
+    forgetPreview()
     resumed.value = null
     resuming.value = null
     header = null
@@ -362,6 +376,7 @@ export const useImportsStore = defineStore('imports', () => {
     name,
     mapping,
     mappingRemembered,
+    previewing,
     progress,
     totalBytes,
     stored,

@@ -70,6 +70,16 @@ export const useListViewStore = defineStore('listView', () => {
   let firstRows: Promise<RowRecord[]> | null = null
   /** Whether the first page asked as the list opened has come back (or failed): the page waits on it. */
   const firstRowsIn = ref(false)
+  /** Counts the openings: a first page that comes back after the list was left and opened again is not this opening's. */
+  let openings = 0
+
+  /** Asks the worker for the grid's first page, for the grid's next first read (`fetchRows`). */
+  function askFirstPage(id: string): Promise<RowRecord[]> {
+    const asked = listQueries().rows(id, firstPage.start, firstPage.count)
+    asked.catch(() => undefined)
+    firstRows = asked
+    return asked
+  }
 
   const columns = computed<ResultColumn[]>(() => (list.value ? listColumns(list.value.columns) : []))
   const visibleColumns = computed(() => columns.value.filter((column) => !hidden.value.includes(column.key)))
@@ -102,11 +112,11 @@ export const useListViewStore = defineStore('listView', () => {
       .catch(() => undefined)
     // The grid's first page, asked at once: the worker reads it while the page renders. Rows read
     // before the list's revisions are first known are read again after them (`recount`).
-    const early = listQueries().rows(id, firstPage.start, firstPage.count)
-    firstRows = early
+    const opening = ++openings
+    const early = askFirstPage(id)
     firstRowsIn.value = false
     const arrived = () => {
-      if (listId.value === id) firstRowsIn.value = true
+      if (openings === opening) firstRowsIn.value = true
     }
     early.then(arrived, arrived)
     if (shown?.id === id) showList(shown)
@@ -128,10 +138,7 @@ export const useListViewStore = defineStore('listView', () => {
         next: () => {
           revisionsSeen += 1
           firstRows = null
-          if (revisionsSeen === 1 && viewQuery() === null) {
-            firstRows = listQueries().rows(id, firstPage.start, firstPage.count)
-            firstRows.catch(() => undefined)
-          }
+          if (revisionsSeen === 1 && viewQuery() === null) askFirstPage(id)
           void recount()
         },
       }),
@@ -226,6 +233,7 @@ export const useListViewStore = defineStore('listView', () => {
       start === firstPage.start && count === firstPage.count && viewQuery() === null ? firstRows : null
     firstRows = null
     const rows = await (early ?? listQueries().rows(id, start, count))
+    if (listId.value !== id) return rows
     if (warmed !== id && warmTimer === null) {
       // A moment after the first rows, at an idle time: read at once, the columns would slow the
       // opening down (and the openings right after it).

@@ -13,10 +13,12 @@ const queries = new LocalListQueries(db)
 // opening the database is a good part of a first opening's wait.
 db.open().catch(() => undefined)
 // One call at a time: a view's columns are built before the rows that follow it are read. The first
-// block of the list last worked on is read first (`prime`).
-let queue: Promise<void> = queries.prime().catch(() => undefined)
+// block of the list last worked on is read first (`prime`), unless a list is asked for before.
+let asked = false
+let queue: Promise<void> = queries.prime(() => asked).catch(() => undefined)
 
 scope.onmessage = (event) => {
+  asked = true
   const request = event.data
   if (request.type === 'warm') {
     // Beside the queue: rows go on being read while the columns load; a view waits for them.

@@ -231,5 +231,13 @@ describe('the view the grid reads', () => {
     expect(read()).toBe(1)
     expect((await queries.rows('M', 0, 2)).map((row) => row.index)).toEqual([0, 1])
     expect(read()).toBe(2)
+
+    // A worker asked for a list before it read reads nothing ahead: that list's first rows wait for
+    // no other list's block.
+    const asked = new LocalListQueries(database)
+    await asked.prime(() => true)
+    expect(read()).toBe(2)
+    expect((await asked.rows('M', 0, 1)).map((row) => row.index)).toEqual([0])
+    expect(read()).toBe(3)
   })
 })

@@ -85,6 +85,26 @@ describe('the imports store', () => {
     expect(store.mappingRemembered).toBe(false)
   })
 
+  it('holds "Next" while a changed option is read again, until its columns have their mapping', async () => {
+    const store = useImportsStore()
+    await store.open(file('First,Last,Website\nJane,Doe,acme.com\n'))
+    expect(store.previewing).toBe(false)
+    const read = db.mappings.get.bind(db.mappings)
+    const during: boolean[] = []
+    const lookup = vi.spyOn(db.mappings, 'get').mockImplementation(((key: string) => {
+      during.push(store.previewing)
+      return read(key)
+    }) as typeof db.mappings.get)
+    try {
+      await store.setOverrides({ delimiter: ';' })
+    } finally {
+      lookup.mockRestore()
+    }
+    expect(during).toEqual([true])
+    expect(store.previewing).toBe(false)
+    expect(store.preview?.columns).toEqual(['First,Last,Website'])
+  })
+
   it('explains a file it cannot read and forgets it on discard', async () => {
     const store = useImportsStore()
     await store.open(file(''))

@@ -81,11 +81,13 @@ describe('the list view store', () => {
       expect(store.matching).toBe(3_000)
       expect(rows.mock.calls).toEqual([[listId, 0, 100]])
       expect(store.firstRowsIn).toBe(false)
+      const opened = store.version
       await vi.waitFor(() => expect(store.firstRowsIn).toBe(true))
       // Once the blocks' revisions are known the page is asked again (the version moves, the grid
       // reads again): a block written between the two reads is not missed. The grid's read gets the
       // page asked last without asking again.
       await vi.waitFor(() => expect(rows).toHaveBeenCalledTimes(2))
+      await vi.waitFor(() => expect(store.version).toBeGreaterThan(opened))
       expect((await store.fetchRows(0, 100)).map((row) => row.index).slice(0, 3)).toEqual([0, 1, 2])
       expect(rows).toHaveBeenCalledTimes(2)
       // Taken once: the next read asks the worker.
