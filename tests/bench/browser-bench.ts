@@ -536,7 +536,9 @@ async function reopened(page: Page): Promise<Page> {
       "[...document.scripts].find((script) => script.src.endsWith('/bench/harness.js')).src",
     ),
   )
-  const url = page.url()
+  // The app's own first page, as a start of the app shows it: not the page the benches left it on
+  // (a list they deleted since), which would open that list's view as the app starts.
+  const url = page.url().split('#')[0]!
   const fresh = await page.context().newPage()
   await page.close()
   fresh.setDefaultTimeout(600_000)
