@@ -6,8 +6,8 @@ export { blockOf, blockSize } from './block-shape'
 
 /**
  * Reading and writing a list's rows in their blocks. Every write goes through `writeBlocks`, which
- * keeps each block's facet columns (its company column apart) and revision with it: call it inside a transaction over
- * `blockTables(database)` (and whatever else the change touches).
+ * keeps each block's facet columns (its company column apart) and revision with it: call it inside a
+ * transaction over `blockTables(database)` (and whatever else the change touches).
  */
 
 export const blockTables = (database: LeadkeeperDb) => [
@@ -15,6 +15,7 @@ export const blockTables = (database: LeadkeeperDb) => [
   database.blockFacets,
   database.blockCompanies,
   database.blockRevs,
+  database.listColumns,
 ]
 
 const key = (listId: string, block: number): [string, number] => [listId, block]
@@ -234,4 +235,10 @@ export async function deleteBlocks(database: LeadkeeperDb, listId: string): Prom
     .between(...listBlockRange(listId), true, true)
     .delete()
   await database.blockRevs.delete(listId)
+  // The query worker's columns of the list go with it: a list written anew under the same id
+  // starts its revisions again, which an old snapshot's would match.
+  await database.listColumns
+    .where('[listId+part]')
+    .between(...listBlockRange(listId), true, true)
+    .delete()
 }

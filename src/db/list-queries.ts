@@ -1,5 +1,14 @@
 import { blockOf, blockSize, withList } from './blocks'
-import { isPlain, loadColumns, positionsOf, usesCompany, type ListColumns, type RowQuery } from './row-query'
+import {
+  isPlain,
+  loadColumns,
+  positionsOf,
+  saveColumns,
+  snapshotsDue,
+  usesCompany,
+  type ListColumns,
+  type RowQuery,
+} from './row-query'
 import type { LeadkeeperDb, RowBlock, RowRecord } from './schema'
 
 /**
@@ -23,6 +32,12 @@ export interface ListQueries {
 /** Blocks kept between calls: a screen and the ones around it, ~150 kB each. */
 const cachedBlocks = 64
 
+/**
+ * A list's columns are stored (`saveColumns`) this long after the last load that changed them: once
+ * the user has stopped filtering, so that the copy never delays a filter's rows.
+ */
+export const columnSaveDelayMs = 2_000
+
 export class LocalListQueries implements ListQueries {
   private columns: ListColumns | null = null
   /** A column load under way (`warm`): a view waits for it rather than reading the same twice. */
@@ -30,6 +45,7 @@ export class LocalListQueries implements ListQueries {
   private current: { listId: string; positions: Int32Array | null } | null = null
   private readonly blocks = new Map<number, { rev: number; block: RowBlock }>()
   private blocksOf: string | null = null
+  private saveTimer: ReturnType<typeof setTimeout> | null = null
 
   constructor(private readonly database: LeadkeeperDb) {}
 
@@ -40,6 +56,7 @@ export class LocalListQueries implements ListQueries {
     }
     await this.loading
     this.columns = await loadColumns(this.database, listId, this.columns ?? undefined, usesCompany(query))
+    this.saveLater()
     const positions = positionsOf(this.columns, query)
     this.current = { listId, positions }
     return positions.length
@@ -61,6 +78,7 @@ export class LocalListQueries implements ListQueries {
     this.loading ??= loadColumns(this.database, listId, this.columns ?? undefined)
       .then((columns) => {
         this.columns = columns
+        this.saveLater()
       })
       .finally(() => {
         this.loading = null
@@ -85,7 +103,30 @@ export class LocalListQueries implements ListQueries {
     await this.blocksAt(latest.id, [0])
   }
 
+  /**
+   * Stores the list's columns now if they have changed since they were last read or stored (see
+   * `saveColumns`); answers whether anything was written.
+   */
+  async saveColumns(): Promise<boolean> {
+    if (this.saveTimer !== null) clearTimeout(this.saveTimer)
+    this.saveTimer = null
+    return this.columns ? saveColumns(this.database, this.columns) : false
+  }
+
+  private saveLater(): void {
+    if (this.saveTimer !== null) clearTimeout(this.saveTimer)
+    this.saveTimer = null
+    if (!this.columns || snapshotsDue(this.columns).length === 0) return
+    this.saveTimer = setTimeout(() => {
+      this.saveTimer = null
+      // A cache: a write that fails (the disk full, the database closing) leaves the facet records.
+      this.saveColumns().catch(() => undefined)
+    }, columnSaveDelayMs)
+  }
+
   dispose(): void {
+    if (this.saveTimer !== null) clearTimeout(this.saveTimer)
+    this.saveTimer = null
     this.columns = null
     this.current = null
     this.blocks.clear()

@@ -1,7 +1,7 @@
 import type { Table } from 'dexie'
 import { blockSize, narrowFacets } from './block-shape'
 import { rowFacets, type FacetValue, type RowFacet } from './facet-tally'
-import type { FacetColumn, LeadkeeperDb } from './schema'
+import type { ColumnSnapshot, FacetColumn, LeadkeeperDb } from './schema'
 
 /**
  * Filtering and sorting a list over its facet columns: one typed array of codes per facet, built
@@ -32,13 +32,15 @@ export interface ListColumns {
   revs: number[]
   /** The revision of each block the company column holds; null until a query needs that column. */
   companyRevs: number[] | null
+  /** The revisions the list's stored `ColumnSnapshot`s hold, as read or last written; null for none. */
+  saved: Record<ColumnSnapshot['part'], number[] | null>
   columns: Record<RowFacet, Column>
 }
 
 function emptyColumns(listId: string): ListColumns {
   const columns = {} as Record<RowFacet, Column>
   for (const facet of rowFacets) columns[facet] = { values: [], lookup: new Map(), codes: new Int32Array(0) }
-  return { listId, size: 0, revs: [], companyRevs: null, columns }
+  return { listId, size: 0, revs: [], companyRevs: null, saved: { narrow: null, company: null }, columns }
 }
 
 function grow(columns: ListColumns, size: number): void {
@@ -115,11 +117,42 @@ async function readFacetRecords<T extends { block: number }>(
   }
 }
 
+/** A whole stored column into the list's (whose column is empty): its dictionary becomes the list's. */
+function placeWhole(
+  columns: ListColumns,
+  facet: RowFacet,
+  stored: NonNullable<ColumnSnapshot['columns'][RowFacet]>,
+): void {
+  const column = columns.columns[facet]
+  column.values = [...stored.values]
+  column.lookup = new Map(stored.values.map((value, code) => [value, code]))
+  column.codes.fill(0)
+  column.codes.set(stored.codes.subarray(0, columns.size))
+}
+
 /**
- * A list's columns, reading only the facet records whose revision differs from `previous`'s (all of
- * them without it). The company column, a record of its own and most of what the facets weigh, is
- * read only `withCompany` (a query by company, or columns read ahead); until then it holds nothing.
- * Revisions and facets are read in one transaction, so they agree.
+ * The columns a snapshot holds, placed into `columns` (whose `part` columns are empty); false when
+ * there is none, or it holds more blocks than the list has (a list is never shortened, but its blocks
+ * may be gone since).
+ */
+function placeSnapshot(columns: ListColumns, snapshot: ColumnSnapshot | undefined, blocks: number): boolean {
+  if (!snapshot || snapshot.revs.length > blocks) return false
+  const facets = snapshot.part === 'company' ? (['company'] as const) : narrowFacets
+  if (facets.some((facet) => !snapshot.columns[facet])) return false
+  grow(columns, snapshot.size)
+  for (const facet of facets) placeWhole(columns, facet, snapshot.columns[facet]!)
+  if (snapshot.part === 'company') columns.companyRevs = [...snapshot.revs]
+  else columns.revs = [...snapshot.revs]
+  columns.saved[snapshot.part] = [...snapshot.revs]
+  return true
+}
+
+/**
+ * A list's columns, reading only the facet records whose revision differs from `previous`'s, or
+ * else from the list's stored snapshot's (all of them without either). The company column, a record
+ * of its own and most of what the facets weigh, is read only `withCompany` (a query by company, or
+ * columns read ahead); until then it holds nothing. Revisions and facets are read in one
+ * transaction, so they agree.
  */
 export async function loadColumns(
   database: LeadkeeperDb,
@@ -129,11 +162,18 @@ export async function loadColumns(
 ): Promise<ListColumns> {
   return database.transaction(
     'r',
-    [database.blockRevs, database.blockFacets, database.blockCompanies],
+    [database.blockRevs, database.blockFacets, database.blockCompanies, database.listColumns],
     async () => {
       const revs = (await database.blockRevs.get(listId))?.revs ?? []
-      const base =
+      let base =
         previous && previous.listId === listId && revs.length >= previous.revs.length ? previous : null
+      if (!base) {
+        const fresh = emptyColumns(listId)
+        if (placeSnapshot(fresh, await database.listColumns.get([listId, 'narrow']), revs.length))
+          base = fresh
+      }
+      if (base && withCompany && base.companyRevs === null)
+        placeSnapshot(base, await database.listColumns.get([listId, 'company']), revs.length)
       const stale = staleBlocks(revs, base?.revs ?? null)
       const staleCompanies = withCompany ? staleBlocks(revs, base?.companyRevs ?? null) : []
       if (base && stale.length === 0 && staleCompanies.length === 0) return base
@@ -150,6 +190,62 @@ export async function loadColumns(
       return columns
     },
   )
+}
+
+/**
+ * Blocks a stored snapshot may lag its columns by before it is written again: a small list's
+ * columns load from their facet records in a few ms, and a list being enriched changes a few
+ * blocks at a time.
+ */
+export const snapshotSlack = 16
+
+const partFacets: Record<ColumnSnapshot['part'], readonly RowFacet[]> = {
+  narrow: narrowFacets,
+  company: ['company'],
+}
+
+/** The parts of these columns whose stored snapshot lags them by `snapshotSlack` blocks or more. */
+export function snapshotsDue(columns: ListColumns): ColumnSnapshot['part'][] {
+  const held = { narrow: columns.revs, company: columns.companyRevs }
+  return (['narrow', 'company'] as const).filter((part) => {
+    const revs = held[part]
+    return revs !== null && staleBlocks(revs, columns.saved[part]).length >= snapshotSlack
+  })
+}
+
+/** A column's codes in the fewest bytes its dictionary allows, copied. */
+function narrowCodes(column: Column, size: number): Uint8Array | Uint16Array | Int32Array {
+  const codes = column.codes.subarray(0, size)
+  if (column.values.length <= 0x100) return new Uint8Array(codes)
+  if (column.values.length <= 0x10000) return new Uint16Array(codes)
+  return codes.slice()
+}
+
+/**
+ * Writes the snapshots that are due (`snapshotsDue`) of a list's columns, in the query worker once
+ * it is quiet: a first filter after a start then reads one record and the blocks written since. The
+ * columns are copied before anything is awaited, so a load changing them meanwhile is not mixed in.
+ * Nothing is written when the list is gone. Answers whether anything was written.
+ */
+export async function saveColumns(database: LeadkeeperDb, columns: ListColumns): Promise<boolean> {
+  const snapshots = snapshotsDue(columns).map((part): ColumnSnapshot => {
+    const revs = part === 'narrow' ? columns.revs : columns.companyRevs!
+    const stored: ColumnSnapshot['columns'] = {}
+    for (const facet of partFacets[part]) {
+      const column = columns.columns[facet]
+      stored[facet] = { values: [...column.values], codes: narrowCodes(column, columns.size) }
+    }
+    return { listId: columns.listId, part, revs: [...revs], size: columns.size, columns: stored }
+  })
+  if (snapshots.length === 0) return false
+  const written = await database.transaction('rw', [database.blockRevs, database.listColumns], async () => {
+    const revs = (await database.blockRevs.get(columns.listId))?.revs
+    if (!revs || snapshots.some((snapshot) => snapshot.revs.length > revs.length)) return false
+    await database.listColumns.bulkPut(snapshots)
+    return true
+  })
+  if (written) for (const snapshot of snapshots) columns.saved[snapshot.part] = snapshot.revs
+  return written
 }
 
 /** True when a query filters or sorts by the company, whose column is read only then. */

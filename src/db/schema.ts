@@ -122,6 +122,23 @@ export interface LegacyFacetBlock {
   columns: Record<RowFacet, FacetColumn>
 }
 
+/**
+ * A list's facet columns as the query worker last built them (`row-query.ts`): a whole column of
+ * codes a facet, with the revision of each block it holds. A first filter after a start reads this
+ * record and then only the blocks written since, instead of a facet record a block. A cache: it is
+ * written by the query worker, never with the blocks, and a block whose revision differs is read
+ * from its own records. `narrow` holds every facet but the company, `company` that one.
+ */
+export interface ColumnSnapshot {
+  listId: string
+  part: 'narrow' | 'company'
+  /** The revision of each block the columns hold. */
+  revs: number[]
+  /** Rows covered. */
+  size: number
+  columns: Partial<Record<RowFacet, { values: FacetValue[]; codes: Uint8Array | Uint16Array | Int32Array }>>
+}
+
 /** Each block's revision, bumped with every write: a query worker reloads only what changed. */
 export interface BlockRevisions {
   listId: string
@@ -319,6 +336,7 @@ export class LeadkeeperDb extends Dexie {
   blockFacets!: Dexie.Table<FacetBlock, [string, number]>
   blockCompanies!: Dexie.Table<CompanyBlock, [string, number]>
   blockRevs!: EntityTable<BlockRevisions, 'listId'>
+  listColumns!: Dexie.Table<ColumnSnapshot, [string, string]>
   contactBlocks!: EntityTable<ContactBlock, 'block'>
   contactKeys!: EntityTable<ContactKeyBlock, 'block'>
   contactRevs!: EntityTable<ContactRevisions, 'id'>
@@ -371,6 +389,8 @@ export class LeadkeeperDb extends Dexie {
     this.version(8)
       .stores({ blockCompanies: '[listId+block]' })
       .upgrade((tx) => companiesOutOfFacets(tx))
+    // The query worker keeps a list's facet columns whole, for a first filter after a start.
+    this.version(9).stores({ listColumns: '[listId+part]' })
   }
 }
 

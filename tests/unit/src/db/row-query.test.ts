@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto'
 import { describe, expect, it, vi } from 'vitest'
-import { blockTables, putRows } from '@/db/blocks'
-import { LocalListQueries } from '@/db/list-queries'
+import { blockTables, deleteBlocks, putRows } from '@/db/blocks'
+import { columnSaveDelayMs, LocalListQueries } from '@/db/list-queries'
 import { loadColumns, positionsOf, usesCompany } from '@/db/row-query'
 import { LeadkeeperDb, type ListRecord, type RowRecord } from '@/db/schema'
 
@@ -239,5 +239,152 @@ describe('the view the grid reads', () => {
     expect(read()).toBe(2)
     expect((await asked.rows('M', 0, 1)).map((row) => row.index)).toEqual([0])
     expect(read()).toBe(3)
+  })
+})
+
+describe("the list's columns kept whole, for a first filter after a start", () => {
+  /** 20,500 rows: 21 blocks, more than the 16 a snapshot may lag by. */
+  const count = 20_500
+
+  async function big(listId = 'L') {
+    const database = freshDb()
+    await database.transaction('rw', blockTables(database), () =>
+      putRows(database, listId, rows(listId, count)),
+    )
+    return database
+  }
+
+  /** Counts the facet and company records a database reads. */
+  function countingReads(database: LeadkeeperDb): { facets: number; companies: number } {
+    const counter = { facets: 0, companies: 0 }
+    database.blockFacets.hook('reading', (record) => {
+      counter.facets += 1
+      return record
+    })
+    database.blockCompanies.hook('reading', (record) => {
+      counter.companies += 1
+      return record
+    })
+    return counter
+  }
+
+  const expected = (listId: string, keep: (row: RowRecord) => boolean) =>
+    rows(listId, count)
+      .filter(keep)
+      .map((row) => row.index)
+
+  it('answers a new instance from the stored columns, reading only the blocks written since', async () => {
+    const database = await big()
+    const first = new LocalListQueries(database)
+    await first.warm('L')
+    expect(await first.saveColumns()).toBe(true)
+    // Nothing changed since: nothing more to write.
+    expect(await first.saveColumns()).toBe(false)
+    first.dispose()
+    expect((await database.listColumns.toArray()).map((snapshot) => snapshot.part).sort()).toEqual([
+      'company',
+      'narrow',
+    ])
+
+    const counter = countingReads(database)
+    const started = new LocalListQueries(database)
+    const deliverable = expected('L', (row) => row.emailStatus === 'deliverable')
+    expect(await started.view('L', { filters: { emailStatus: ['deliverable'] } })).toBe(deliverable.length)
+    expect((await started.rows('L', 0, deliverable.length)).map((row) => row.index)).toEqual(deliverable)
+    expect(await started.view('L', { filters: { company: ['Acme 3'] } })).toBe(
+      expected('L', (row) => row.company === 'Acme 3').length,
+    )
+    expect(counter).toEqual({ facets: 0, companies: 0 })
+    started.dispose()
+
+    // A row of block 3 changes: the next start reads that block's records and no other.
+    const row = rows('L', count)[3_300]!
+    await database.transaction('rw', blockTables(database), () =>
+      putRows(database, 'L', [{ ...row, emailStatus: 'undeliverable', company: 'Acme 9' }]),
+    )
+    const later = new LocalListQueries(database)
+    expect(await later.view('L', { filters: { emailStatus: ['undeliverable'] } })).toBe(1)
+    expect(await later.view('L', { filters: { company: ['Acme 9'] } })).toBe(1)
+    expect((await later.rows('L', 0, 5)).map((one) => one.index)).toEqual([3_300])
+    expect(counter).toEqual({ facets: 1, companies: 1 })
+    // One block behind is not worth a write of the whole columns.
+    expect(await later.saveColumns()).toBe(false)
+    later.dispose()
+  })
+
+  it('is written again once the list has changed in 16 blocks or more, and not for a small list', async () => {
+    const database = await big()
+    const queries = new LocalListQueries(database)
+    await queries.view('L', { filters: { country: ['Spain'] } })
+    expect(await queries.saveColumns()).toBe(true)
+    // Only the part loaded is stored: the company's was not read.
+    expect((await database.listColumns.toArray()).map((snapshot) => snapshot.part)).toEqual(['narrow'])
+    const changed = rows('L', count)
+      .filter((row) => row.index % 1_000 === 7 && row.index < 16_000)
+      .map((row) => ({ ...row, country: 'Peru' }))
+    await database.transaction('rw', blockTables(database), () => putRows(database, 'L', changed))
+    expect(await queries.view('L', { filters: { country: ['Peru'] } })).toBe(16)
+    expect(await queries.saveColumns()).toBe(true)
+    queries.dispose()
+    const counter = countingReads(database)
+    const started = new LocalListQueries(database)
+    expect(await started.view('L', { filters: { country: ['Peru'] } })).toBe(16)
+    expect(counter.facets).toBe(0)
+    started.dispose()
+
+    const small = await seeded('S')
+    const few = new LocalListQueries(small)
+    await few.warm('S')
+    expect(await few.saveColumns()).toBe(false)
+    expect(await small.listColumns.count()).toBe(0)
+    few.dispose()
+  })
+
+  it('goes with its list: a list deleted keeps none, and one written anew under its id is read from its blocks', async () => {
+    const database = await big()
+    const queries = new LocalListQueries(database)
+    await queries.warm('L')
+    // The list is deleted before the worker stores what it read: nothing is stored.
+    await database.transaction('rw', blockTables(database), () => deleteBlocks(database, 'L'))
+    expect(await queries.saveColumns()).toBe(false)
+    expect(await database.listColumns.count()).toBe(0)
+
+    await database.transaction('rw', blockTables(database), () => putRows(database, 'L', rows('L', count)))
+    queries.dispose()
+    const again = new LocalListQueries(database)
+    await again.warm('L')
+    expect(await again.saveColumns()).toBe(true)
+    again.dispose()
+    await database.transaction('rw', blockTables(database), () => deleteBlocks(database, 'L'))
+    expect(await database.listColumns.count()).toBe(0)
+    // The same id, the same revisions, other rows: every one of them is counted from its blocks.
+    const other = rows('L', count).map((row) => ({
+      ...row,
+      emailStatus: 'catch_all',
+      status: 'found' as const,
+    }))
+    await database.transaction('rw', blockTables(database), () => putRows(database, 'L', other))
+    const started = new LocalListQueries(database)
+    expect(await started.view('L', { filters: { emailStatus: ['catch_all'] } })).toBe(count)
+    started.dispose()
+  })
+
+  it('is stored by the instance itself once the user has stopped filtering', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    try {
+      const database = await big()
+      const queries = new LocalListQueries(database)
+      await queries.view('L', { filters: { country: ['Spain'] } })
+      await vi.advanceTimersByTimeAsync(columnSaveDelayMs - 100)
+      // Another filter starts the wait again.
+      await queries.view('L', { filters: { country: ['France'] } })
+      await vi.advanceTimersByTimeAsync(columnSaveDelayMs - 100)
+      expect(await database.listColumns.count()).toBe(0)
+      await vi.advanceTimersByTimeAsync(200)
+      await vi.waitFor(async () => expect(await database.listColumns.count()).toBe(1))
+      queries.dispose()
+    } finally {
+      vi.useRealTimers()
+    }
   })
 })

@@ -106,7 +106,7 @@ describe('upgrading a version-2 database', () => {
 
     const { database, seen } = await openUpgrading(name)
 
-    expect(database.verno).toBe(8)
+    expect(database.verno).toBe(9)
     expect(database.tables.map((table) => table.name)).not.toContain('rows')
     expect(database.tables.map((table) => table.name)).not.toContain('contacts')
     const rowsA = await allRows(database, 'A')
@@ -189,7 +189,7 @@ describe('upgrading a version-5 library', () => {
 
     const { database, seen } = await openUpgrading(name)
 
-    expect(database.verno).toBe(8)
+    expect(database.verno).toBe(9)
     expect(await countContacts(database)).toBe(count)
     expect(await database.contactBlocks.count()).toBe(9)
     const byFirstSeen = [...people].sort((a, b) => a.firstSeenAt - b.firstSeenAt)
@@ -268,7 +268,7 @@ describe('upgrading a version-7 database', () => {
 
     const { database, seen } = await openUpgrading(name)
 
-    expect(database.verno).toBe(8)
+    expect(database.verno).toBe(9)
     const facets = await database.blockFacets.toArray()
     expect(facets).toHaveLength(3)
     for (const record of facets) expect(Object.keys(record.columns)).not.toContain('company')
