@@ -92,10 +92,8 @@ describe('DataGrid', () => {
   it('draws the page in view without waiting for the pages of its margin, only the columns in view', async () => {
     const grid = await mountGrid(10_000, true)
     expect(grid.calls[0]).toEqual([0, 100])
-    expect(grid.calls.slice(1)).toEqual([
-      [100, 100],
-      [200, 100],
-    ])
+    // A thousand rows ahead (a block of the list's rows: read long before a steady scroll reaches it).
+    expect(grid.calls.slice(1)).toEqual(Array.from({ length: 10 }, (_, at) => [100 * (at + 1), 100]))
     expect(grid.host.querySelectorAll('.row')).toHaveLength(11)
     const shown = grid.texts(0)
     expect(shown[0]).toBe('0/c0')
