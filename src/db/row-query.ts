@@ -20,8 +20,35 @@ export interface RowQuery {
 
 interface Column {
   values: FacetValue[]
-  lookup: Map<FacetValue, number>
+  /**
+   * Each value's code; null until a block is placed into a column read whole from a snapshot: a
+   * map of the company's million names takes most of a second to build, a filter finds its few
+   * values by a scan of the dictionary in ~10 ms (`codesOf`).
+   */
+  lookup: Map<FacetValue, number> | null
   codes: Int32Array
+}
+
+function lookupOf(column: Column): Map<FacetValue, number> {
+  column.lookup ??= new Map(column.values.map((value, code) => [value, code]))
+  return column.lookup
+}
+
+/** A mask over a column's codes: 1 for the codes of these values. */
+function maskOf(column: Column, values: readonly FacetValue[]): Uint8Array {
+  const mask = new Uint8Array(column.values.length)
+  if (column.lookup) {
+    for (const value of values) {
+      const code = column.lookup.get(value)
+      if (code !== undefined) mask[code] = 1
+    }
+  } else {
+    const wanted = new Set(values)
+    column.values.forEach((value, code) => {
+      if (wanted.has(value)) mask[code] = 1
+    })
+  }
+  return mask
 }
 
 export interface ListColumns {
@@ -62,11 +89,12 @@ function place(columns: ListColumns, facet: RowFacet, block: number, size: numbe
   const first = block * blockSize
   grow(columns, first + size)
   const column = columns.columns[facet]
+  const lookup = lookupOf(column)
   const global = local.values.map((value) => {
-    let code = column.lookup.get(value)
+    let code = lookup.get(value)
     if (code === undefined) {
       code = column.values.length
-      column.lookup.set(value, code)
+      lookup.set(value, code)
       column.values.push(value)
     }
     return code
@@ -124,8 +152,8 @@ function placeWhole(
   stored: NonNullable<ColumnSnapshot['columns'][RowFacet]>,
 ): void {
   const column = columns.columns[facet]
-  column.values = [...stored.values]
-  column.lookup = new Map(stored.values.map((value, code) => [value, code]))
+  column.values = stored.values
+  column.lookup = null
   column.codes.fill(0)
   column.codes.set(stored.codes.subarray(0, columns.size))
 }
@@ -279,12 +307,7 @@ export function positionsOf(columns: ListColumns, query: Omit<RowQuery, 'offset'
   const size = columns.size
   const masks = activeFilters(query).map(([facet, values]) => {
     const column = columns.columns[facet]
-    const mask = new Uint8Array(column.values.length)
-    for (const value of values) {
-      const code = column.lookup.get(value)
-      if (code !== undefined) mask[code] = 1
-    }
-    return { codes: column.codes, mask }
+    return { codes: column.codes, mask: maskOf(column, values) }
   })
   let kept = new Int32Array(size)
   let count = 0

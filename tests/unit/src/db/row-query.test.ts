@@ -369,7 +369,7 @@ describe("the list's columns kept whole, for a first filter after a start", () =
     started.dispose()
   })
 
-  it('is stored by the instance itself once the user has stopped filtering', async () => {
+  it('is stored by the instance itself once the user has stopped filtering and scrolling', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
     try {
       const database = await big()
@@ -378,6 +378,9 @@ describe("the list's columns kept whole, for a first filter after a start", () =
       await vi.advanceTimersByTimeAsync(columnSaveDelayMs - 100)
       // Another filter starts the wait again.
       await queries.view('L', { filters: { country: ['France'] } })
+      await vi.advanceTimersByTimeAsync(columnSaveDelayMs - 100)
+      // So does a read of rows (a scroll): the worker is not held while the grid waits on it.
+      await queries.rows('L', 5_000, 50)
       await vi.advanceTimersByTimeAsync(columnSaveDelayMs - 100)
       expect(await database.listColumns.count()).toBe(0)
       await vi.advanceTimersByTimeAsync(200)
