@@ -23,10 +23,46 @@ interface Column {
   /**
    * Each value's code; null until a block is placed into a column read whole from a snapshot: a
    * map of the company's million names takes most of a second to build, a filter finds its few
-   * values by a scan of the dictionary in ~10 ms (`codesOf`).
+   * values by a scan of the dictionary in ~10 ms (`maskOf`), and a block written since by one too
+   * (`codesFor`).
    */
   lookup: Map<FacetValue, number> | null
+  /** Blocks placed by a scan of the dictionary while `lookup` was null (`codesFor`). */
+  scans: number
   codes: Int32Array
+}
+
+/**
+ * Blocks placed by a scan of a column's dictionary before its map is built: a scan of a million
+ * names is ~10 ms, the map most of a second, so the few blocks written since a snapshot was stored
+ * are placed without it.
+ */
+const scansBeforeLookup = 32
+
+/** The codes of a block's values in the list's column, a value not there yet added to it. */
+function codesFor(column: Column, values: readonly FacetValue[]): number[] {
+  let known: Map<FacetValue, number>
+  if (column.lookup !== null || column.scans >= scansBeforeLookup) known = lookupOf(column)
+  else {
+    column.scans += 1
+    known = new Map()
+    const wanted = new Set(values)
+    const all = column.values
+    for (let code = 0; code < all.length && known.size < wanted.size; code++) {
+      const value = all[code]!
+      if (wanted.has(value) && !known.has(value)) known.set(value, code)
+    }
+  }
+  return values.map((value) => {
+    let code = known.get(value)
+    if (code === undefined) {
+      code = column.values.length
+      column.values.push(value)
+      // With the column's map, that adds it there too; with a scan's, to this block's.
+      known.set(value, code)
+    }
+    return code
+  })
 }
 
 function lookupOf(column: Column): Map<FacetValue, number> {
@@ -66,7 +102,8 @@ export interface ListColumns {
 
 function emptyColumns(listId: string): ListColumns {
   const columns = {} as Record<RowFacet, Column>
-  for (const facet of rowFacets) columns[facet] = { values: [], lookup: new Map(), codes: new Int32Array(0) }
+  for (const facet of rowFacets)
+    columns[facet] = { values: [], lookup: new Map(), scans: 0, codes: new Int32Array(0) }
   return { listId, size: 0, revs: [], companyRevs: null, saved: { narrow: null, company: null }, columns }
 }
 
@@ -89,16 +126,7 @@ function place(columns: ListColumns, facet: RowFacet, block: number, size: numbe
   const first = block * blockSize
   grow(columns, first + size)
   const column = columns.columns[facet]
-  const lookup = lookupOf(column)
-  const global = local.values.map((value) => {
-    let code = lookup.get(value)
-    if (code === undefined) {
-      code = column.values.length
-      lookup.set(value, code)
-      column.values.push(value)
-    }
-    return code
-  })
+  const global = codesFor(column, local.values)
   for (let at = 0; at < size; at++) column.codes[first + at] = global[local.codes[at]!]!
 }
 
@@ -154,6 +182,7 @@ function placeWhole(
   const column = columns.columns[facet]
   column.values = stored.values
   column.lookup = null
+  column.scans = 0
   column.codes.fill(0)
   column.codes.set(stored.codes.subarray(0, columns.size))
 }
@@ -200,8 +229,12 @@ export async function loadColumns(
         if (placeSnapshot(fresh, await database.listColumns.get([listId, 'narrow']), revs.length))
           base = fresh
       }
-      if (base && withCompany && base.companyRevs === null)
-        placeSnapshot(base, await database.listColumns.get([listId, 'company']), revs.length)
+      if (base && withCompany && base.companyRevs === null) {
+        const stored = await database.listColumns.get([listId, 'company'])
+        // Asked again after the read: another load of the same columns (a view beside a `warm`)
+        // may have placed the column and the blocks written since meanwhile, which this would undo.
+        if (base.companyRevs === null) placeSnapshot(base, stored, revs.length)
+      }
       const stale = staleBlocks(revs, base?.revs ?? null)
       const staleCompanies = withCompany ? staleBlocks(revs, base?.companyRevs ?? null) : []
       if (base && stale.length === 0 && staleCompanies.length === 0) return base
@@ -253,7 +286,10 @@ function narrowCodes(column: Column, size: number): Uint8Array | Uint16Array | I
  * Writes the snapshots that are due (`snapshotsDue`) of a list's columns, in the query worker once
  * it is quiet: a first filter after a start then reads one record and the blocks written since. The
  * columns are copied before anything is awaited, so a load changing them meanwhile is not mixed in.
- * Nothing is written when the list is gone. Answers whether anything was written.
+ * Nothing is written when the list is gone. (A list deleted and written anew under its id while
+ * the worker held its columns would be stored under the old rows' revisions; list ids are random
+ * and never reused, else the revisions would need an epoch of their own.) Answers whether anything
+ * was written.
  */
 export async function saveColumns(database: LeadkeeperDb, columns: ListColumns): Promise<boolean> {
   const snapshots = snapshotsDue(columns).map((part): ColumnSnapshot => {
