@@ -33,12 +33,13 @@ export interface ListQueries {
 const cachedBlocks = 64
 
 /**
- * A list's columns are stored (`saveColumns`) this long after the last load that changed them, and
- * after the last rows read: once the user has stopped filtering and scrolling, for the copy holds
- * the worker (120 ms for the narrow facets of a million rows, 250 ms for the company's) and the
- * grid's rows wait meanwhile.
+ * What the worker does once the grid is quiet (`whenQuiet`), this long after the last load of
+ * columns and the last rows read: it reads the company's column (a million names to place, 0.3–2.4 s
+ * of the worker's time at a million rows) and stores the columns (`saveColumns`, 120–250 ms), so
+ * that neither holds the rows of a scroll. Read ahead while a scroll ran, the company's column
+ * left rows of it unfilled and frames missed.
  */
-export const columnSaveDelayMs = 2_000
+export const quietAfterMs = 2_000
 
 export class LocalListQueries implements ListQueries {
   private columns: ListColumns | null = null
@@ -47,7 +48,7 @@ export class LocalListQueries implements ListQueries {
   private current: { listId: string; positions: Int32Array | null } | null = null
   private readonly blocks = new Map<number, { rev: number; block: RowBlock }>()
   private blocksOf: string | null = null
-  private saveTimer: ReturnType<typeof setTimeout> | null = null
+  private quietTimer: ReturnType<typeof setTimeout> | null = null
 
   constructor(private readonly database: LeadkeeperDb) {}
 
@@ -58,15 +59,15 @@ export class LocalListQueries implements ListQueries {
     }
     await this.loading
     this.columns = await loadColumns(this.database, listId, this.columns ?? undefined, usesCompany(query))
-    this.saveLater()
+    this.whenQuietLater()
     const positions = positionsOf(this.columns, query)
     this.current = { listId, positions }
     return positions.length
   }
 
   async rows(listId: string, start: number, count: number): Promise<RowRecord[]> {
-    // A scroll under way: the columns are stored once it stops, not between two of its reads.
-    if (this.saveTimer !== null) this.saveLater()
+    // A scroll under way: what waits for a quiet moment waits for it to stop.
+    if (this.quietTimer !== null) this.whenQuietLater()
     const positions = this.current?.listId === listId ? this.current.positions : null
     const end = positions ? Math.min(positions.length, start + count) : start + count
     const indexes: number[] = []
@@ -78,11 +79,20 @@ export class LocalListQueries implements ListQueries {
     })
   }
 
+  /**
+   * Reads the list's narrow facets' columns ahead (a first filter by any of them then reads none);
+   * the company's follows once the grid is quiet (`whenQuiet`).
+   */
   warm(listId: string): Promise<void> {
-    this.loading ??= loadColumns(this.database, listId, this.columns ?? undefined)
+    return this.load(listId, false)
+  }
+
+  /** A load of the columns beside the worker's queue, which a view waits for. */
+  private load(listId: string, withCompany: boolean): Promise<void> {
+    this.loading ??= loadColumns(this.database, listId, this.columns ?? undefined, withCompany)
       .then((columns) => {
         this.columns = columns
-        this.saveLater()
+        this.whenQuietLater()
       })
       .finally(() => {
         this.loading = null
@@ -112,25 +122,49 @@ export class LocalListQueries implements ListQueries {
    * `saveColumns`); answers whether anything was written.
    */
   async saveColumns(): Promise<boolean> {
-    if (this.saveTimer !== null) clearTimeout(this.saveTimer)
-    this.saveTimer = null
     return this.columns ? saveColumns(this.database, this.columns) : false
   }
 
-  private saveLater(): void {
-    if (this.saveTimer !== null) clearTimeout(this.saveTimer)
-    this.saveTimer = null
-    if (!this.columns || snapshotsDue(this.columns).length === 0) return
-    this.saveTimer = setTimeout(() => {
-      this.saveTimer = null
-      // A cache: a write that fails (the disk full, the database closing) leaves the facet records.
-      this.saveColumns().catch(() => undefined)
-    }, columnSaveDelayMs)
+  /**
+   * What waits for a quiet moment, now: the company's column of the list on screen read, if a
+   * query has not read it yet, then the columns stored if they are due.
+   */
+  async whenQuiet(): Promise<void> {
+    this.cancelQuiet()
+    const columns = this.columns
+    if (!columns) return
+    if (columns.companyRevs === null && this.current?.listId === columns.listId) {
+      const busy = this.loading !== null
+      await this.load(columns.listId, !busy)
+      // Another load was under way: the company's column waits for the next quiet moment.
+      if (busy) return this.whenQuietLater()
+      // Stored now: the load's own wait for a quiet moment is not needed.
+      this.cancelQuiet()
+    }
+    await this.saveColumns()
+  }
+
+  private whenQuietLater(): void {
+    this.cancelQuiet()
+    const columns = this.columns
+    if (!columns) return
+    const companyToRead = columns.companyRevs === null && this.current?.listId === columns.listId
+    if (!companyToRead && snapshotsDue(columns).length === 0) return
+    this.quietTimer = setTimeout(() => {
+      this.quietTimer = null
+      // A cache: a read or write that fails (the disk full, the database closing) leaves the
+      // facet records, which a query reads then.
+      this.whenQuiet().catch(() => undefined)
+    }, quietAfterMs)
+  }
+
+  private cancelQuiet(): void {
+    if (this.quietTimer !== null) clearTimeout(this.quietTimer)
+    this.quietTimer = null
   }
 
   dispose(): void {
-    if (this.saveTimer !== null) clearTimeout(this.saveTimer)
-    this.saveTimer = null
+    this.cancelQuiet()
     this.columns = null
     this.current = null
     this.blocks.clear()

@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto'
 import { describe, expect, it, vi } from 'vitest'
 import { blockTables, deleteBlocks, putRows } from '@/db/blocks'
-import { columnSaveDelayMs, LocalListQueries } from '@/db/list-queries'
+import { LocalListQueries, quietAfterMs } from '@/db/list-queries'
 import { loadColumns, positionsOf, usesCompany } from '@/db/row-query'
 import { LeadkeeperDb, type ListRecord, type RowRecord } from '@/db/schema'
 
@@ -276,8 +276,11 @@ describe("the list's columns kept whole, for a first filter after a start", () =
   it('answers a new instance from the stored columns, reading only the blocks written since', async () => {
     const database = await big()
     const first = new LocalListQueries(database)
+    await first.view('L', {})
     await first.warm('L')
-    expect(await first.saveColumns()).toBe(true)
+    // The narrow facets are read ahead; the company's once the grid is quiet, and both stored then.
+    expect(await database.listColumns.count()).toBe(0)
+    await first.whenQuiet()
     // Nothing changed since: nothing more to write.
     expect(await first.saveColumns()).toBe(false)
     first.dispose()
@@ -356,8 +359,9 @@ describe("the list's columns kept whole, for a first filter after a start", () =
     const database = freshDb()
     await database.transaction('rw', blockTables(database), () => putRows(database, 'L', firms(0, 70_500)))
     const first = new LocalListQueries(database)
+    await first.view('L', {})
     await first.warm('L')
-    expect(await first.saveColumns()).toBe(true)
+    await first.whenQuiet()
     first.dispose()
     const stored = await database.listColumns.get(['L', 'company'])
     expect(stored?.columns.company?.codes).toBeInstanceOf(Int32Array)
@@ -387,8 +391,10 @@ describe("the list's columns kept whole, for a first filter after a start", () =
   it('answers a filter by company with the read ahead loading the same column beside it', async () => {
     const database = await big()
     const first = new LocalListQueries(database)
+    await first.view('L', {})
     await first.warm('L')
-    expect(await first.saveColumns()).toBe(true)
+    await first.whenQuiet()
+    expect(await database.listColumns.count()).toBe(2)
     first.dispose()
     // Block 3 changes after the columns were stored.
     const row = rows('L', count)[3_300]!
@@ -397,9 +403,9 @@ describe("the list's columns kept whole, for a first filter after a start", () =
     )
     const started = new LocalListQueries(database)
     await started.view('L', { filters: { country: ['Spain'] } })
-    // The filter by company first, the read ahead beside it (as the worker runs `warm`).
+    // The filter by company first, the quiet moment's read of that column beside it.
     const viewed = started.view('L', { filters: { company: ['Acme 9'] } })
-    const warmed = started.warm('L')
+    const warmed = started.whenQuiet()
     expect(await viewed).toBe(1)
     await warmed
     expect((await started.rows('L', 0, 5)).map((one) => one.index)).toEqual([3_300])
@@ -436,22 +442,31 @@ describe("the list's columns kept whole, for a first filter after a start", () =
     started.dispose()
   })
 
-  it('is stored by the instance itself once the user has stopped filtering and scrolling', async () => {
+  it("reads the company's column and stores the columns once the user has stopped filtering and scrolling", async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
     try {
       const database = await big()
+      const counter = countingReads(database)
       const queries = new LocalListQueries(database)
       await queries.view('L', { filters: { country: ['Spain'] } })
-      await vi.advanceTimersByTimeAsync(columnSaveDelayMs - 100)
+      await queries.warm('L')
+      await vi.advanceTimersByTimeAsync(quietAfterMs - 100)
       // Another filter starts the wait again.
       await queries.view('L', { filters: { country: ['France'] } })
-      await vi.advanceTimersByTimeAsync(columnSaveDelayMs - 100)
+      await vi.advanceTimersByTimeAsync(quietAfterMs - 100)
       // So does a read of rows (a scroll): the worker is not held while the grid waits on it.
       await queries.rows('L', 5_000, 50)
-      await vi.advanceTimersByTimeAsync(columnSaveDelayMs - 100)
+      await vi.advanceTimersByTimeAsync(quietAfterMs - 100)
       expect(await database.listColumns.count()).toBe(0)
+      expect(counter.companies).toBe(0)
       await vi.advanceTimersByTimeAsync(200)
-      await vi.waitFor(async () => expect(await database.listColumns.count()).toBe(1))
+      await vi.waitFor(async () => expect(await database.listColumns.count()).toBe(2))
+      expect(counter.companies).toBe(21)
+      // A filter by company now reads nothing.
+      expect(await queries.view('L', { filters: { company: ['Acme 2'] } })).toBe(
+        expected('L', (row) => row.company === 'Acme 2').length,
+      )
+      expect(counter).toEqual({ facets: 21, companies: 21 })
       queries.dispose()
     } finally {
       vi.useRealTimers()
