@@ -35,7 +35,7 @@ const cachedBlocks = 64
 /**
  * What the worker does once the grid is quiet (`whenQuiet`), this long after the last load of
  * columns and the last rows read: it reads the company's column (a million names to place, 0.3–2.4 s
- * of the worker's time at a million rows) and stores the columns (`saveColumns`, 120–250 ms), so
+ * of the worker's time at a million rows) and stores the columns (`saveColumns`, 120–360 ms), so
  * that neither holds the rows of a scroll. Read ahead while a scroll ran, the company's column
  * left rows of it unfilled and frames missed.
  */
@@ -43,7 +43,10 @@ export const quietAfterMs = 2_000
 
 export class LocalListQueries implements ListQueries {
   private columns: ListColumns | null = null
-  /** A column load under way (`warm`): a view waits for it rather than reading the same twice. */
+  /**
+   * A column load under way (`warm`, or the company's column at a quiet moment): a view waits for
+   * it rather than reading the same twice.
+   */
   private loading: Promise<void> | null = null
   private current: { listId: string; positions: Int32Array | null } | null = null
   private readonly blocks = new Map<number, { rev: number; block: RowBlock }>()

@@ -231,8 +231,9 @@ export async function loadColumns(
       }
       if (base && withCompany && base.companyRevs === null) {
         const stored = await database.listColumns.get([listId, 'company'])
-        // Asked again after the read: another load of the same columns (a view beside a `warm`)
-        // may have placed the column and the blocks written since meanwhile, which this would undo.
+        // Asked again after the read: another load of the same columns (a view by company beside
+        // the quiet moment's read of that column) may have placed the column and the blocks
+        // written since meanwhile, which this would undo.
         if (base.companyRevs === null) placeSnapshot(base, stored, revs.length)
       }
       const stale = staleBlocks(revs, base?.revs ?? null)

@@ -17,6 +17,9 @@ test.describe.configure({ timeout: 180_000 })
 const rows = 20_000
 const enriched = rows / 4
 
+/** The app's database version as IndexedDB counts it: Dexie's (`src/db/schema.ts`, 9) × 10. */
+const appDatabaseVersion = 90
+
 /**
  * The version of the app's database on this page's origin, read by an opening that waits behind
  * any upgrade under way (so it answers once the upgrade has committed).
@@ -69,7 +72,7 @@ test('a version-2 database moves to another origin, where the app upgrades it an
   // The app opens on the new origin: Dexie finds the version-2 database and upgrades it to its own.
   const shell = new ShellPage(destination)
   await destination.goto(`${there}/`)
-  await expect.poll(() => databaseVersion(destination), { timeout: 120_000 }).toBe(80)
+  await expect.poll(() => databaseVersion(destination), { timeout: 120_000 }).toBe(appDatabaseVersion)
   await expect(destination.locator('[data-test="db-upgrade"]')).toBeHidden({ timeout: 120_000 })
   await shell.open('Lists')
   await expect(destination.getByText('Trade fair 2026').first()).toBeVisible()
@@ -100,7 +103,7 @@ test('a current database cut off half-way moves again from nothing on the next s
   const shell = new ShellPage(source)
   await shell.open('Lists')
   await seedDatabase(source, { rows, awaitUpgrade: false })
-  await expect.poll(() => databaseVersion(source), { timeout: 120_000 }).toBe(80)
+  await expect.poll(() => databaseVersion(source), { timeout: 120_000 }).toBe(appDatabaseVersion)
   await expect(source.locator('[data-test="db-upgrade"]')).toBeHidden({ timeout: 120_000 })
   const results = new ResultsPage(source)
   await results.goto()
