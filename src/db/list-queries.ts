@@ -136,11 +136,13 @@ export class LocalListQueries implements ListQueries {
     this.cancelQuiet()
     const columns = this.columns
     if (!columns) return
-    if (columns.companyRevs === null && this.current?.listId === columns.listId) {
-      const busy = this.loading !== null
-      await this.load(columns.listId, !busy)
-      // Another load was under way: the company's column waits for the next quiet moment.
-      if (busy) return this.whenQuietLater()
+    if (this.companyToRead(columns)) {
+      if (this.loading) {
+        // Another load is under way: the company's column waits for the next quiet moment.
+        await this.loading
+        return this.whenQuietLater()
+      }
+      await this.load(columns.listId, true)
       // Stored now: the load's own wait for a quiet moment is not needed.
       this.cancelQuiet()
     }
@@ -151,14 +153,18 @@ export class LocalListQueries implements ListQueries {
     this.cancelQuiet()
     const columns = this.columns
     if (!columns) return
-    const companyToRead = columns.companyRevs === null && this.current?.listId === columns.listId
-    if (!companyToRead && snapshotsDue(columns).length === 0) return
+    if (!this.companyToRead(columns) && snapshotsDue(columns).length === 0) return
     this.quietTimer = setTimeout(() => {
       this.quietTimer = null
       // A cache: a read or write that fails (the disk full, the database closing) leaves the
       // facet records, which a query reads then.
       this.whenQuiet().catch(() => undefined)
     }, quietAfterMs)
+  }
+
+  /** True while the company's column of the list on screen has not been read. */
+  private companyToRead(columns: ListColumns): boolean {
+    return columns.companyRevs === null && this.current?.listId === columns.listId
   }
 
   private cancelQuiet(): void {

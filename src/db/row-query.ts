@@ -187,6 +187,16 @@ function placeWhole(
   column.codes.set(stored.codes.subarray(0, columns.size))
 }
 
+/** The facets each part of a list's stored columns holds. */
+const partFacets: Record<ColumnSnapshot['part'], readonly RowFacet[]> = {
+  narrow: narrowFacets,
+  company: ['company'],
+}
+
+/** The revisions a part of the columns holds; null for the company's until it is read. */
+const revsOf = (columns: ListColumns, part: ColumnSnapshot['part']): number[] | null =>
+  part === 'narrow' ? columns.revs : columns.companyRevs
+
 /**
  * The columns a snapshot holds, placed into `columns` (whose `part` columns are empty); false when
  * there is none, or it holds more blocks than the list has (a list is never shortened, but its blocks
@@ -194,7 +204,7 @@ function placeWhole(
  */
 function placeSnapshot(columns: ListColumns, snapshot: ColumnSnapshot | undefined, blocks: number): boolean {
   if (!snapshot || snapshot.revs.length > blocks) return false
-  const facets = snapshot.part === 'company' ? (['company'] as const) : narrowFacets
+  const facets = partFacets[snapshot.part]
   if (facets.some((facet) => !snapshot.columns[facet])) return false
   grow(columns, snapshot.size)
   for (const facet of facets) placeWhole(columns, facet, snapshot.columns[facet]!)
@@ -261,22 +271,16 @@ export async function loadColumns(
  */
 export const snapshotSlack = 16
 
-const partFacets: Record<ColumnSnapshot['part'], readonly RowFacet[]> = {
-  narrow: narrowFacets,
-  company: ['company'],
-}
-
 /** The parts of these columns whose stored snapshot lags them by `snapshotSlack` blocks or more. */
 export function snapshotsDue(columns: ListColumns): ColumnSnapshot['part'][] {
-  const held = { narrow: columns.revs, company: columns.companyRevs }
   return (['narrow', 'company'] as const).filter((part) => {
-    const revs = held[part]
+    const revs = revsOf(columns, part)
     return revs !== null && staleBlocks(revs, columns.saved[part]).length >= snapshotSlack
   })
 }
 
 /** A column's codes in the fewest bytes its dictionary allows, copied. */
-function narrowCodes(column: Column, size: number): Uint8Array | Uint16Array | Int32Array {
+function compactCodes(column: Column, size: number): Uint8Array | Uint16Array | Int32Array {
   const codes = column.codes.subarray(0, size)
   if (column.values.length <= 0x100) return new Uint8Array(codes)
   if (column.values.length <= 0x10000) return new Uint16Array(codes)
@@ -294,11 +298,11 @@ function narrowCodes(column: Column, size: number): Uint8Array | Uint16Array | I
  */
 export async function saveColumns(database: LeadkeeperDb, columns: ListColumns): Promise<boolean> {
   const snapshots = snapshotsDue(columns).map((part): ColumnSnapshot => {
-    const revs = part === 'narrow' ? columns.revs : columns.companyRevs!
+    const revs = revsOf(columns, part)!
     const stored: ColumnSnapshot['columns'] = {}
     for (const facet of partFacets[part]) {
       const column = columns.columns[facet]
-      stored[facet] = { values: [...column.values], codes: narrowCodes(column, columns.size) }
+      stored[facet] = { values: [...column.values], codes: compactCodes(column, columns.size) }
     }
     return { listId: columns.listId, part, revs: [...revs], size: columns.size, columns: stored }
   })

@@ -34,6 +34,20 @@ async function seeded(listId = 'L') {
   return database
 }
 
+/** Counts the facet and company records a database reads. */
+function countingReads(database: LeadkeeperDb): { facets: number; companies: number } {
+  const counter = { facets: 0, companies: 0 }
+  database.blockFacets.hook('reading', (record) => {
+    counter.facets += 1
+    return record
+  })
+  database.blockCompanies.hook('reading', (record) => {
+    counter.companies += 1
+    return record
+  })
+  return counter
+}
+
 describe('queries over facet columns', () => {
   it('filters by every chosen facet, in import order', async () => {
     const database = await seeded()
@@ -96,21 +110,11 @@ describe('queries over facet columns', () => {
 })
 
 describe('the company column, a record of its own', () => {
-  /** Counts the company records a database reads. */
-  function countingCompanyReads(database: LeadkeeperDb): { reads: number } {
-    const counter = { reads: 0 }
-    database.blockCompanies.hook('reading', (record) => {
-      counter.reads += 1
-      return record
-    })
-    return counter
-  }
-
   it('is read only by a query that filters or sorts by company, and follows the blocks written since', async () => {
     const database = await seeded()
-    const counter = countingCompanyReads(database)
+    const counter = countingReads(database)
     const narrow = await loadColumns(database, 'L', undefined, false)
-    expect(counter.reads).toBe(0)
+    expect(counter.companies).toBe(0)
     expect(narrow.companyRevs).toBeNull()
     const deliverable = rows('L').filter((row) => row.emailStatus === 'deliverable')
     expect(Array.from(positionsOf(narrow, { filters: { emailStatus: ['deliverable'] } }))).toEqual(
@@ -122,7 +126,7 @@ describe('the company column, a record of its own', () => {
     expect(usesCompany({ sort: { field: 'company', direction: 'asc' } })).toBe(true)
     expect(usesCompany({ filters: { emailStatus: ['deliverable'] } })).toBe(false)
     const all = await loadColumns(database, 'L', narrow, true)
-    expect(counter.reads).toBe(3)
+    expect(counter.companies).toBe(3)
     expect(all.companyRevs).toEqual([1, 1, 1])
     const acme2 = rows('L').filter((row) => row.company === 'Acme 2')
     expect(Array.from(positionsOf(all, query))).toEqual(acme2.map((row) => row.index))
@@ -136,9 +140,9 @@ describe('the company column, a record of its own', () => {
     const again = await loadColumns(database, 'L', all, false)
     expect(again.revs).toEqual([1, 2, 1])
     expect(again.companyRevs).toEqual([1, 1, 1])
-    expect(counter.reads).toBe(3)
+    expect(counter.companies).toBe(3)
     const fresh = await loadColumns(database, 'L', again, true)
-    expect(counter.reads).toBeGreaterThan(3)
+    expect(counter.companies).toBeGreaterThan(3)
     expect(fresh.companyRevs).toEqual([1, 2, 1])
     expect(Array.from(positionsOf(fresh, query))).toEqual(
       [...acme2.map((one) => one.index), 1_201].sort((a, b) => a - b),
@@ -147,13 +151,13 @@ describe('the company column, a record of its own', () => {
 
   it('is left unread by the grid until a filter asks for it; a sort by company reads it', async () => {
     const database = await seeded()
-    const counter = countingCompanyReads(database)
+    const counter = countingReads(database)
     const queries = new LocalListQueries(database)
     const catchAll = rows('L').filter((row) => row.emailStatus === 'catch_all').length
     expect(await queries.view('L', { filters: { emailStatus: ['catch_all'] } })).toBe(catchAll)
-    expect(counter.reads).toBe(0)
+    expect(counter.companies).toBe(0)
     expect(await queries.view('L', { sort: { field: 'company', direction: 'desc' } })).toBe(2_500)
-    expect(counter.reads).toBe(3)
+    expect(counter.companies).toBe(3)
     const first = await queries.rows('L', 0, 3)
     expect(first.map((one) => one.company)).toEqual(['Acme 2', 'Acme 2', 'Acme 2'])
     queries.dispose()
@@ -252,20 +256,6 @@ describe("the list's columns kept whole, for a first filter after a start", () =
       putRows(database, listId, rows(listId, count)),
     )
     return database
-  }
-
-  /** Counts the facet and company records a database reads. */
-  function countingReads(database: LeadkeeperDb): { facets: number; companies: number } {
-    const counter = { facets: 0, companies: 0 }
-    database.blockFacets.hook('reading', (record) => {
-      counter.facets += 1
-      return record
-    })
-    database.blockCompanies.hook('reading', (record) => {
-      counter.companies += 1
-      return record
-    })
-    return counter
   }
 
   const expected = (listId: string, keep: (row: RowRecord) => boolean) =>
@@ -411,6 +401,42 @@ describe("the list's columns kept whole, for a first filter after a start", () =
     expect((await started.rows('L', 0, 5)).map((one) => one.index)).toEqual([3_300])
     expect(await started.view('L', { filters: { company: ['Acme 9'] } })).toBe(1)
     started.dispose()
+  })
+
+  it('leaves a stored record that holds more blocks than the list, or lacks a facet, and reads the blocks', async () => {
+    const database = await big()
+    const blocks = Math.ceil(count / 1_000)
+    const everyone = (value: string) => ({ values: [value], codes: new Uint8Array(count + 1_000) })
+    const wrong = {
+      listId: 'L',
+      part: 'narrow' as const,
+      size: count + 1_000,
+      columns: {
+        status: everyone('found'),
+        emailStatus: everyone('undeliverable'),
+        seniority: everyone('owner'),
+        country: everyone('Peru'),
+        hasPhone: { values: [1], codes: new Uint8Array(count + 1_000) },
+      },
+    }
+    // Every revision matches, but one block more than the list has.
+    await database.listColumns.put({ ...wrong, revs: Array.from({ length: blocks + 1 }, () => 1) })
+    const spain = expected('L', (row) => row.country === 'Spain')
+    const longer = new LocalListQueries(database)
+    expect(await longer.view('L', { filters: { country: ['Peru'] } })).toBe(0)
+    expect(await longer.view('L', { filters: { country: ['Spain'] } })).toBe(spain.length)
+    longer.dispose()
+    // The right blocks, but a facet missing.
+    const { hasPhone: _hasPhone, ...lacking } = wrong.columns
+    await database.listColumns.put({
+      ...wrong,
+      columns: lacking,
+      revs: Array.from({ length: blocks }, () => 1),
+    })
+    const partial = new LocalListQueries(database)
+    expect(await partial.view('L', { filters: { country: ['Peru'] } })).toBe(0)
+    expect(await partial.view('L', { filters: { country: ['Spain'] } })).toBe(spain.length)
+    partial.dispose()
   })
 
   it('goes with its list: a list deleted keeps none, and one written anew under its id is read from its blocks', async () => {
