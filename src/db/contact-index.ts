@@ -14,11 +14,18 @@ import { fold, type LibraryMatch } from './words'
  */
 
 /**
- * People to a block. Small, because a search's first page may hold a hundred people from a hundred
- * blocks (about 50 kB each at 50 a block; 200 a block made such a page a 120 ms read); large enough
- * that a record's write cost (~70 µs) is a microsecond or two per person.
+ * People to a block. A block of the bench's people is about 100 kB, past the 64 kB from which
+ * Chromium keeps a value in a file of its own beside its database rather than in the database's log:
+ * measured writing 200,000 such people, 27,000–33,000 a second at 50 a block (about 50 kB, in the
+ * log), 127,000–146,000 at 70 and 184,000–241,000 at 100; a hundred blocks read at random (a search's
+ * first page may hold a hundred people from a hundred blocks) 78–154 ms at 50 a block, 33–61 at 70,
+ * 37–109 at 100. The library's writes through the app went from 12,000–14,000 people a second to
+ * 21,000–30,000. Versions 6 to 9 of the database kept 50 a block (`legacyContactBlockSize`).
  */
-export const contactBlockSize = 50
+export const contactBlockSize = 100
+
+/** People to a block in versions 6 to 9 of the database; version 10's upgrade regroups them. */
+export const legacyContactBlockSize = 50
 
 export const contactBlockOf = (slot: number): number => Math.floor(slot / contactBlockSize)
 

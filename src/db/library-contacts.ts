@@ -163,7 +163,7 @@ export async function pageTurn(database: LeadkeeperDb): Promise<void> {
 }
 
 /** Blocks written per request: about a thousand people. */
-const blocksPerWrite = 20
+const blocksPerWrite = Math.max(1, Math.round(1_000 / contactBlockSize))
 
 /** How many people the library holds: one small record. */
 export async function countContacts(database: LeadkeeperDb): Promise<number> {

@@ -1,6 +1,6 @@
 import type { Transaction } from 'dexie'
 import { blockSize, legacyFacetBlockOf, splitFacets } from './block-shape'
-import { contactBlockSize, keyBlockOf } from './contact-index'
+import { contactBlockSize, keyBlockOf, legacyContactBlockSize } from './contact-index'
 import { descriptiveFacets, FacetTally, unknownValue } from './facet-tally'
 import { companyWords, contactWords, LibraryTally } from './library-shape'
 import type {
@@ -157,9 +157,10 @@ export async function contactsIntoBlocks(tx: Transaction): Promise<void> {
       words: contact!.words ?? contactWords(contact!),
     }))
     const blocks: ContactBlock[] = []
-    for (let at = 0; at < records.length; at += contactBlockSize) {
-      const block = (start + at) / contactBlockSize
-      blocks.push({ block, contacts: records.slice(at, at + contactBlockSize) })
+    // Version 6's blocks, of 50: version 10's upgrade, run after it, regroups them.
+    for (let at = 0; at < records.length; at += legacyContactBlockSize) {
+      const block = (start + at) / legacyContactBlockSize
+      blocks.push({ block, contacts: records.slice(at, at + legacyContactBlockSize) })
       revs[block] = 1
     }
     await tx.table<ContactBlock>('contactBlocks').bulkPut(blocks)
@@ -173,6 +174,71 @@ export async function contactsIntoBlocks(tx: Transaction): Promise<void> {
     .put({ id: 'contacts', epoch: newEpoch(), size: order.length, revs })
   report(total)
 }
+
+/**
+ * Version 10: the library's people regrouped from blocks of `legacyContactBlockSize` into blocks of
+ * `contactBlockSize`, each person at the same slot, with their key blocks, under a new epoch (an
+ * index built before is read anew). The old blocks are read in order, a page at a time; a new block
+ * is written once every slot it holds has been read, over an old block already read (new block n
+ * starts at slot n·100, past old block n's slots).
+ */
+export async function contactsInLargerBlocks(tx: Transaction): Promise<void> {
+  const stored = await tx.table<ContactRevisions>('contactRevs').get('contacts')
+  if (!stored || stored.size === 0) return
+  const blocks = tx.table<ContactBlock, number>('contactBlocks')
+  const keys = tx.table<ContactKeyBlock, number>('contactKeys')
+  const report = reporter('contacts', stored.size)
+  report(0)
+  // The slots read and not yet written, from the first slot of block `next` on.
+  let held: ContactRecord[] = []
+  let next = 0
+  let read = 0
+  const write = async (whole: boolean) => {
+    const count = whole
+      ? Math.ceil(held.length / contactBlockSize)
+      : Math.floor(held.length / contactBlockSize)
+    if (count === 0) return
+    const ready: ContactBlock[] = []
+    for (let at = 0; at < count; at++)
+      ready.push({
+        block: next + at,
+        contacts: held.slice(at * contactBlockSize, (at + 1) * contactBlockSize),
+      })
+    held = held.slice(count * contactBlockSize)
+    next += count
+    await blocks.bulkPut(ready)
+    await keys.bulkPut(ready.map(({ block, contacts }) => keyBlockOf(block, contacts)))
+  }
+  let after = -1
+  for (;;) {
+    const page = await blocks.where(':id').above(after).limit(legacyPage).toArray()
+    if (page.length === 0) break
+    for (const old of page) {
+      const first = old.block * legacyContactBlockSize
+      const base = next * contactBlockSize
+      // A slot no block held (none the app wrote) stays a hole, as it was.
+      for (let at = 0; at < old.contacts.length; at++) held[first - base + at] = old.contacts[at]!
+      read = Math.max(read, first + old.contacts.length)
+    }
+    after = page[page.length - 1]!.block
+    await write(false)
+    report(Math.min(read, stored.size))
+  }
+  await write(true)
+  // The old blocks past the new ones, all read by now.
+  await blocks.where(':id').aboveOrEqual(next).delete()
+  await keys.where(':id').aboveOrEqual(next).delete()
+  await tx.table<ContactRevisions>('contactRevs').put({
+    id: 'contacts',
+    epoch: newEpoch(),
+    size: stored.size,
+    revs: Array.from({ length: next }, () => 1),
+  })
+  report(stored.size)
+}
+
+/** Old blocks of people read at a time in version 10's upgrade: 10,000 people, some 10 MB. */
+const legacyPage = 200
 
 async function putBlocks(tx: Transaction, blocks: RowBlock[]): Promise<void> {
   if (blocks.length === 0) return

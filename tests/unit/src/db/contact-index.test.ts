@@ -60,33 +60,37 @@ describe('the contact index', () => {
   })
 
   it('stops where a block is not read yet, for an index read from the top down', () => {
-    const people = Array.from({ length: 150 }, (_, i) => person(i))
+    const size = contactBlockSize
+    const people = Array.from({ length: 3 * size }, (_, i) => person(i))
     const index = new ContactIndex('e')
-    index.put(keyBlockOf(2, people.slice(100)), 1)
+    index.put(keyBlockOf(2, people.slice(2 * size)), 1)
     const top = index.scan(words('brown'), 0, Infinity)
-    expect(top).toEqual({ found: Array.from({ length: 50 }, (_, i) => 149 - i), next: 50 })
+    expect(top).toEqual({ found: Array.from({ length: size }, (_, i) => 3 * size - 1 - i), next: size })
   })
 
   it('keeps "newest" fixed across slices while people are added', () => {
-    const { index, people } = indexOf(60)
-    const first = index.scan(words('brown'), 0, Infinity, 30, 60)
-    index.put(keyBlockOf(1, [...people.slice(50, 60), person(60)]), 2)
-    const rest = index.scan(words('brown'), first.next, Infinity, Infinity, 60)
-    expect([...first.found, ...rest.found]).toEqual(Array.from({ length: 60 }, (_, i) => 59 - i))
-    expect(index.size).toBe(61)
+    const size = contactBlockSize
+    const { index, people } = indexOf(size + 10)
+    const first = index.scan(words('brown'), 0, Infinity, 30, size + 10)
+    index.put(keyBlockOf(1, [...people.slice(size, size + 10), person(size + 10)]), 2)
+    const rest = index.scan(words('brown'), first.next, Infinity, Infinity, size + 10)
+    expect([...first.found, ...rest.found]).toEqual(Array.from({ length: size + 10 }, (_, i) => size + 9 - i))
+    expect(index.size).toBe(size + 11)
   })
 
   it('forgets the keys a person no longer has, and never goes back to an older revision of a block', () => {
-    const { index, people } = indexOf(60)
-    const moved = people.slice(50, 60)
-    moved[3] = person(53, { contact_email_address: 'new@c.com' })
+    const size = contactBlockSize
+    const { index, people } = indexOf(size + 10)
+    const slot = size + 3
+    const moved = people.slice(size, size + 10)
+    moved[3] = person(slot, { contact_email_address: 'new@c.com' })
     index.put(keyBlockOf(1, moved), 2)
-    expect(index.candidates('e:p53@c.com')).toEqual([])
-    expect(index.candidates('e:new@c.com')).toEqual([53])
-    expect(index.candidates('c:id53')).toEqual([53])
+    expect(index.candidates(`e:p${slot}@c.com`)).toEqual([])
+    expect(index.candidates('e:new@c.com')).toEqual([slot])
+    expect(index.candidates(`c:id${slot}`)).toEqual([slot])
     // A late reader's revision 1 of the same block changes nothing.
-    index.put(keyBlockOf(1, people.slice(50, 60)), 1)
-    expect(index.candidates('e:new@c.com')).toEqual([53])
+    index.put(keyBlockOf(1, people.slice(size, size + 10)), 1)
+    expect(index.candidates('e:new@c.com')).toEqual([slot])
     expect(index.revs).toEqual([1, 2])
   })
 })

@@ -14,6 +14,7 @@ import {
 } from '@/db/library-query'
 import { contactFromPayload, upsertCompanies, upsertContacts } from '@/db/library-ingest'
 import { contactTables } from '@/db/library-contacts'
+import { contactBlockSize } from '@/db/contact-index'
 import { contactById, countContacts } from '../support/library'
 
 const freshDb = () => new LeadkeeperDb('t-' + crypto.randomUUID())
@@ -162,7 +163,9 @@ describe('upsertContacts', () => {
 
   it('answers a first page from the newest people before a new window has read the rest', async () => {
     const name = 't-' + crypto.randomUUID()
-    const people = Array.from({ length: 4_000 }, (_, i) => ({
+    // 80 blocks of people, and of their keys.
+    const count = 80 * contactBlockSize
+    const people = Array.from({ length: count }, (_, i) => ({
       contact_id: i,
       contact_full_name: `${i % 2 ? 'Ann' : 'Bo'} Ek${i}`,
       contact_location_country: i === 5 ? 'Chile' : 'France',
@@ -171,10 +174,12 @@ describe('upsertContacts', () => {
     const fresh = new LeadkeeperDb(name)
     const reads = vi.spyOn(fresh.contactKeys, 'bulkGet')
     // Browsing everything needs the count alone: no key block is read.
-    expect((await contactsAt(3_998, 5, fresh)).map((c) => c.id)).toEqual(['c:1', 'c:0'])
+    expect((await contactsAt(count - 2, 5, fresh)).map((c) => c.id)).toEqual(['c:1', 'c:0'])
     expect(reads).not.toHaveBeenCalled()
     const page = await searchContacts({ prefix: 'ann', limit: 10 }, fresh)
-    expect(page.items.map((c) => c.id)).toEqual(Array.from({ length: 10 }, (_, i) => `c:${3_999 - 2 * i}`))
+    expect(page.items.map((c) => c.id)).toEqual(
+      Array.from({ length: 10 }, (_, i) => `c:${count - 1 - 2 * i}`),
+    )
     expect(page.exact).toBe(false)
     // 80 key blocks, 64 a read: the newest 64 held the page.
     expect(reads).toHaveBeenCalledTimes(1)
@@ -184,7 +189,7 @@ describe('upsertContacts', () => {
       exact: true,
     })
     expect(reads).toHaveBeenCalledTimes(2)
-    expect(await matchContactIds({ prefix: 'ann' }, fresh)).toHaveLength(2_000)
+    expect(await matchContactIds({ prefix: 'ann' }, fresh)).toHaveLength(count / 2)
   })
 
   it("keeps the library and its index as they were when a write's transaction fails", async () => {

@@ -11,6 +11,7 @@ import { contactFromPayload, upsertContacts } from '@/db/library-ingest'
 import { listOperations } from '@/db/lists'
 import { rowIndexes, facetCounts } from '@/db/rows'
 import { legacyFacetBlockOf } from '@/db/block-shape'
+import { contactBlockSize, keyBlockOf, legacyContactBlockSize } from '@/db/contact-index'
 import { LeadkeeperDb, onUpgradeProgress, type RowRecord, type UpgradeProgress } from '@/db/schema'
 import { allContacts, contactById, countContacts } from '../support/library'
 import { allRows } from '../support/rows'
@@ -106,7 +107,7 @@ describe('upgrading a version-2 database', () => {
 
     const { database, seen } = await openUpgrading(name)
 
-    expect(database.verno).toBe(9)
+    expect(database.verno).toBe(10)
     expect(database.tables.map((table) => table.name)).not.toContain('rows')
     expect(database.tables.map((table) => table.name)).not.toContain('contacts')
     const rowsA = await allRows(database, 'A')
@@ -189,9 +190,11 @@ describe('upgrading a version-5 library', () => {
 
     const { database, seen } = await openUpgrading(name)
 
-    expect(database.verno).toBe(9)
+    expect(database.verno).toBe(10)
     expect(await countContacts(database)).toBe(count)
-    expect(await database.contactBlocks.count()).toBe(9)
+    // Version 6 put them in 9 blocks of 50; version 10 regroups them in blocks of 100.
+    expect(await database.contactBlocks.count()).toBe(5)
+    expect(await database.contactKeys.count()).toBe(5)
     const byFirstSeen = [...people].sort((a, b) => a.firstSeenAt - b.firstSeenAt)
     // Newest first: the last first seen leads.
     expect((await allContacts(database)).map((contact) => contact.id)).toEqual(
@@ -268,7 +271,7 @@ describe('upgrading a version-7 database', () => {
 
     const { database, seen } = await openUpgrading(name)
 
-    expect(database.verno).toBe(9)
+    expect(database.verno).toBe(10)
     const facets = await database.blockFacets.toArray()
     expect(facets).toHaveLength(3)
     for (const record of facets) expect(Object.keys(record.columns)).not.toContain('company')
@@ -296,6 +299,99 @@ describe('upgrading a version-7 database', () => {
     const moved = seen.filter((progress) => progress.what === 'filters')
     expect(moved[0]).toEqual({ what: 'filters', done: 0, total: 3_000 })
     expect(moved.at(-1)).toEqual({ what: 'filters', done: 3_000, total: 3_000 })
+    database.close()
+  })
+})
+
+/** The database as the version before people in blocks of 100 declared it (versions 1 to 9). */
+class VersionNineDb extends VersionSevenDb {
+  constructor(name: string) {
+    super(name)
+    this.version(8).stores({ blockCompanies: '[listId+block]' })
+    this.version(9).stores({ listColumns: '[listId+part]' })
+  }
+}
+
+describe('upgrading a version-9 library', () => {
+  it('regroups the people from blocks of 50 into blocks of 100, each at their slot, found again by every key, with progress', async () => {
+    expect(contactBlockSize).toBe(2 * legacyContactBlockSize)
+    const name = 'up9-' + crypto.randomUUID()
+    // Past one page of the upgrade's reads (10,000 people), with a last block half full.
+    const count = 10_275
+    const people = Array.from({ length: count }, (_, i) => {
+      const contact = contactFromPayload({
+        contact_id: i % 3 === 0 ? `id${i}` : undefined,
+        contact_first_name: i % 2 ? 'Zoë' : 'Ada',
+        contact_last_name: `Brown${i}`,
+        contact_email_address: i % 3 === 1 ? `p${i}@c.com` : '',
+        contact_location_country: i % 5 ? 'France' : 'Spain',
+        company_domain: 'c.com',
+      })!
+      return { ...contact, sources: [], firstSeenAt: i, updatedAt: 1, answers: { email: i } }
+    })
+    // As versions 6 to 9 wrote them: person i at slot i, 50 a block, each block with its keys.
+    const blocks = Array.from({ length: Math.ceil(count / legacyContactBlockSize) }, (_, block) => ({
+      block,
+      contacts: people.slice(block * legacyContactBlockSize, (block + 1) * legacyContactBlockSize),
+    }))
+    const old = new VersionNineDb(name)
+    await old.table('contactBlocks').bulkPut(blocks)
+    await old.table('contactKeys').bulkPut(blocks.map(({ block, contacts }) => keyBlockOf(block, contacts)))
+    await old
+      .table('contactRevs')
+      .put({ id: 'contacts', epoch: 'old', size: count, revs: blocks.map((_, at) => 1 + (at % 3)) })
+    await old.table('libraryCounts').bulkPut([
+      { table: 'contacts', facet: 'country', value: 'France', count: 8_220 },
+      { table: 'contacts', facet: 'country', value: 'Spain', count: 2_055 },
+    ])
+    old.close()
+
+    const { database, seen } = await openUpgrading(name)
+
+    expect(database.verno).toBe(10)
+    const stored = await database.contactBlocks.toArray()
+    expect(stored.map((block) => [block.block, block.contacts.length])).toEqual(
+      Array.from({ length: 103 }, (_, block) => [block, block < 102 ? 100 : 75]),
+    )
+    expect(stored.flatMap((block) => block.contacts)).toEqual(people)
+    expect(await database.contactKeys.count()).toBe(103)
+    const revisions = await database.contactRevs.get('contacts')
+    expect(revisions?.size).toBe(count)
+    expect(revisions?.revs).toHaveLength(103)
+    expect(revisions?.epoch).not.toBe('old')
+    expect(await countContacts(database)).toBe(count)
+    for (const person of [people[0]!, people[49]!, people[50]!, people[101]!, people[10_274]!]) {
+      expect(await contactById(person.id, database)).toEqual(person)
+    }
+    expect(await matchContactIds({ prefix: 'zoe brown1027' }, database)).toHaveLength(3)
+    const spanishBrown10 = people
+      .filter((person, i) => person.country === 'Spain' && String(i).startsWith('10'))
+      .map((person) => person.id)
+    expect(spanishBrown10).toHaveLength(78)
+    expect(
+      (await matchContactIds({ prefix: 'brown10', facets: { country: ['Spain'] } }, database)).sort(),
+    ).toEqual(spanishBrown10.sort())
+    // A later payload finds each person under the key they were stored by; a new one takes the next slot.
+    await upsertContacts(
+      [
+        { contact_id: 'id3', contact_full_name: 'Ada Brown3' },
+        { contact_email_address: 'p10003@c.com' },
+        { contact_first_name: 'Zoë', contact_last_name: 'Brown5', company_domain: 'c.com' },
+        { contact_first_name: 'Grace', contact_last_name: 'Hopper', company_domain: 'navy.mil' },
+      ],
+      { kind: 'lookup', id: 'l', label: 'Lookup', at: 2 },
+      database,
+    )
+    expect(await countContacts(database)).toBe(count + 1)
+    expect((await database.contactBlocks.get(102))?.contacts[75]?.fullName).toBe('Grace Hopper')
+    const known = await listOperations(database).libraryKnowledge(['zoë brown5@c.com', 'ada brown8@c.com'])
+    expect(known.get('zoë brown5@c.com')).toEqual({ contactId: people[5]!.id, answers: { email: 5 } })
+    expect(known.get('ada brown8@c.com')).toEqual({ contactId: people[8]!.id, answers: { email: 8 } })
+
+    const moved = seen.filter((progress) => progress.what === 'contacts')
+    expect(moved[0]).toEqual({ what: 'contacts', done: 0, total: count })
+    expect(moved.map((progress) => progress.done)).toContain(10_000)
+    expect(moved.at(-1)).toEqual({ what: 'contacts', done: count, total: count })
     database.close()
   })
 })
