@@ -13,7 +13,7 @@ import {
   searchContacts,
 } from '@/db/library-query'
 import { contactFromPayload, upsertCompanies, upsertContacts } from '@/db/library-ingest'
-import { contactTables } from '@/db/library-contacts'
+import { contactTables, keyBlocksPerRead } from '@/db/library-contacts'
 import { contactBlockSize } from '@/db/contact-index'
 import { contactById, countContacts } from '../support/library'
 
@@ -181,14 +181,15 @@ describe('upsertContacts', () => {
       Array.from({ length: 10 }, (_, i) => `c:${count - 1 - 2 * i}`),
     )
     expect(page.exact).toBe(false)
-    // 80 key blocks, 64 a read: the newest 64 held the page.
+    // 80 key blocks, 32 a read: the newest 32 held the page.
+    expect(keyBlocksPerRead).toBe(32)
     expect(reads).toHaveBeenCalledTimes(1)
     // The oldest people are read when asked for.
     expect(await searchContacts({ facets: { country: ['Chile'] } }, fresh)).toMatchObject({
       total: 1,
       exact: true,
     })
-    expect(reads).toHaveBeenCalledTimes(2)
+    expect(reads).toHaveBeenCalledTimes(3)
     expect(await matchContactIds({ prefix: 'ann' }, fresh)).toHaveLength(count / 2)
   })
 
