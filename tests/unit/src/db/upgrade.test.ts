@@ -164,23 +164,26 @@ class VersionFiveDb extends VersionTwoDb {
   }
 }
 
+/** Person i as the library stored them: a contact id, an email or a name, two first names, two countries. */
+function storedPerson(i: number, firstSeenAt: number) {
+  const contact = contactFromPayload({
+    contact_id: i % 3 === 0 ? `id${i}` : undefined,
+    contact_first_name: i % 2 ? 'Zoë' : 'Ada',
+    contact_last_name: `Brown${i}`,
+    contact_email_address: i % 3 === 1 ? `p${i}@c.com` : '',
+    contact_location_country: i % 5 ? 'France' : 'Spain',
+    company_domain: 'c.com',
+  })!
+  return { ...contact, sources: [], firstSeenAt, updatedAt: 1, answers: { email: i } }
+}
+
 describe('upgrading a version-5 library', () => {
   it('moves every person into blocks in the order first stored, found again by every key, with progress', async () => {
     const name = 'up5-' + crypto.randomUUID()
     const old = new VersionFiveDb(name)
     const count = 450
     // Stored in an order of their own: person i was first seen at time (i * 7) % count.
-    const people = Array.from({ length: count }, (_, i) => {
-      const contact = contactFromPayload({
-        contact_id: i % 3 === 0 ? `id${i}` : undefined,
-        contact_first_name: i % 2 ? 'Zoë' : 'Ada',
-        contact_last_name: `Brown${i}`,
-        contact_email_address: i % 3 === 1 ? `p${i}@c.com` : '',
-        contact_location_country: i % 5 ? 'France' : 'Spain',
-        company_domain: 'c.com',
-      })!
-      return { ...contact, sources: [], firstSeenAt: (i * 7) % count, updatedAt: 1, answers: { email: i } }
-    })
+    const people = Array.from({ length: count }, (_, i) => storedPerson(i, (i * 7) % count))
     await old.table('contacts').bulkPut(people)
     await old.table('libraryCounts').bulkPut([
       { table: 'contacts', facet: 'country', value: 'France', count: 360 },
@@ -318,17 +321,7 @@ describe('upgrading a version-9 library', () => {
     const name = 'up9-' + crypto.randomUUID()
     // Past one page of the upgrade's reads (10,000 people), with a last block half full.
     const count = 10_275
-    const people = Array.from({ length: count }, (_, i) => {
-      const contact = contactFromPayload({
-        contact_id: i % 3 === 0 ? `id${i}` : undefined,
-        contact_first_name: i % 2 ? 'Zoë' : 'Ada',
-        contact_last_name: `Brown${i}`,
-        contact_email_address: i % 3 === 1 ? `p${i}@c.com` : '',
-        contact_location_country: i % 5 ? 'France' : 'Spain',
-        company_domain: 'c.com',
-      })!
-      return { ...contact, sources: [], firstSeenAt: i, updatedAt: 1, answers: { email: i } }
-    })
+    const people = Array.from({ length: count }, (_, i) => storedPerson(i, i))
     // As versions 6 to 9 wrote them: person i at slot i, 50 a block, each block with its keys.
     const blocks = Array.from({ length: Math.ceil(count / legacyContactBlockSize) }, (_, block) => ({
       block,
