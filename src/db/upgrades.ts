@@ -183,11 +183,14 @@ export async function contactsIntoBlocks(tx: Transaction): Promise<void> {
  * starts at slot n·100, past old block n's slots).
  */
 export async function contactsInLargerBlocks(tx: Transaction): Promise<void> {
-  const stored = await tx.table<ContactRevisions>('contactRevs').get('contacts')
-  if (!stored || stored.size === 0) return
   const blocks = tx.table<ContactBlock, number>('contactBlocks')
   const keys = tx.table<ContactKeyBlock, number>('contactKeys')
-  const report = reporter('contacts', stored.size)
+  const last = await blocks.toCollection().last()
+  if (!last) return
+  const stored = await tx.table<ContactRevisions>('contactRevs').get('contacts')
+  // The people the blocks hold, should the revisions say fewer (or be missing: none the app wrote).
+  const size = Math.max(stored?.size ?? 0, last.block * legacyContactBlockSize + last.contacts.length)
+  const report = reporter('contacts', size)
   report(0)
   // The slots read and not yet written, from the first slot of block `next` on.
   let held: ContactRecord[] = []
@@ -199,11 +202,12 @@ export async function contactsInLargerBlocks(tx: Transaction): Promise<void> {
       : Math.floor(held.length / contactBlockSize)
     if (count === 0) return
     const ready: ContactBlock[] = []
-    for (let at = 0; at < count; at++)
-      ready.push({
-        block: next + at,
-        contacts: held.slice(at * contactBlockSize, (at + 1) * contactBlockSize),
-      })
+    for (let at = 0; at < count; at++) {
+      const from = at * contactBlockSize
+      // Dense: a slot no block held (none the app wrote) is undefined, read as nobody, not a hole.
+      const length = Math.min(contactBlockSize, held.length - from)
+      ready.push({ block: next + at, contacts: Array.from({ length }, (_, i) => held[from + i]!) })
+    }
     held = held.slice(count * contactBlockSize)
     next += count
     await blocks.bulkPut(ready)
@@ -216,13 +220,12 @@ export async function contactsInLargerBlocks(tx: Transaction): Promise<void> {
     for (const old of page) {
       const first = old.block * legacyContactBlockSize
       const base = next * contactBlockSize
-      // A slot no block held (none the app wrote) stays a hole, as it was.
       for (let at = 0; at < old.contacts.length; at++) held[first - base + at] = old.contacts[at]!
       read = Math.max(read, first + old.contacts.length)
     }
     after = page[page.length - 1]!.block
     await write(false)
-    report(Math.min(read, stored.size))
+    report(Math.min(read, size))
   }
   await write(true)
   // The old blocks past the new ones, all read by now.
@@ -231,10 +234,10 @@ export async function contactsInLargerBlocks(tx: Transaction): Promise<void> {
   await tx.table<ContactRevisions>('contactRevs').put({
     id: 'contacts',
     epoch: newEpoch(),
-    size: stored.size,
+    size,
     revs: Array.from({ length: next }, () => 1),
   })
-  report(stored.size)
+  report(size)
 }
 
 /** Old blocks of people read at a time in version 10's upgrade: 10,000 people, some 10 MB. */

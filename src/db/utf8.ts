@@ -12,6 +12,8 @@ export function encodeUtf8Into(
   from: number,
   buffer: Uint8Array,
 ): { read: number; written: number } {
+  // Smaller, it could hold no character of four bytes, and a caller's loop would never end.
+  if (buffer.length < 4) throw new RangeError('encodeUtf8Into needs a buffer of at least 4 bytes')
   const length = text.length
   // Up to four bytes a character: stop while that many still fit.
   const last = buffer.length - 4

@@ -44,4 +44,7 @@ describe('encodeUtf8Into', () => {
     expect([...buffer.subarray(0, 3)]).toEqual([0x64, 0xc3, 0xa9])
     expect(encodeUtf8Into('abc', 3, buffer)).toEqual({ read: 3, written: 0 })
   })
+  it('refuses a buffer that could not hold a character of four bytes', () => {
+    expect(() => encodeUtf8Into('a', 0, new Uint8Array(3))).toThrow(RangeError)
+  })
 })
