@@ -76,12 +76,16 @@ describe('the app killed in the middle of an enrichment', () => {
       options: { email: true, phone: false, catchAll: false },
     })
     expect(started.ok).toBe(true)
-    // Killed while requests are out: some submitted, none finished.
+    // Killed while requests are out: some submitted, none finished. Asked for up to 10 s, not the
+    // default second: on a busy machine the app's first answers alone can take that long.
     await expect
-      .poll(async () => {
-        const job = await call(first.socket, 'jobs/get', { jobId: 'list-restart-run-1' })
-        return (job.data as { chunkStates: Record<string, number> }).chunkStates.submitted ?? 0
-      })
+      .poll(
+        async () => {
+          const job = await call(first.socket, 'jobs/get', { jobId: 'list-restart-run-1' })
+          return (job.data as { chunkStates: Record<string, number> }).chunkStates.submitted ?? 0
+        },
+        { timeout: 10_000, interval: 20 },
+      )
       .toBeGreaterThan(0)
     first.child.kill('SIGKILL')
     await new Promise((resolve) => first.child.once('exit', resolve))
