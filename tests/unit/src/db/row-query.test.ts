@@ -498,4 +498,34 @@ describe("the list's columns kept whole, for a first filter after a start", () =
       vi.useRealTimers()
     }
   })
+  it('answers from the blocks when storing the columns fails (a full disk), and stores nothing', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    try {
+      const database = await big()
+      const full = vi
+        .spyOn(database.listColumns, 'bulkPut')
+        .mockRejectedValue(new DOMException('The disk is full.', 'QuotaExceededError'))
+      const queries = new LocalListQueries(database)
+      const spain = expected('L', (row) => row.country === 'Spain')
+      expect(await queries.view('L', { filters: { country: ['Spain'] } })).toBe(spain.length)
+      await queries.warm('L')
+      await vi.advanceTimersByTimeAsync(quietAfterMs + 100)
+      await vi.waitFor(() => expect(full).toHaveBeenCalled())
+      // The failed write is dropped, not thrown at anyone; the worker answers as before.
+      expect(await database.listColumns.count()).toBe(0)
+      const acme2 = expected('L', (row) => row.company === 'Acme 2')
+      expect(await queries.view('L', { filters: { company: ['Acme 2'] } })).toBe(acme2.length)
+      expect((await queries.rows('L', 0, 10)).map((row) => row.index)).toEqual(acme2.slice(0, 10))
+      queries.dispose()
+      // A new instance, as after a start, reads the blocks' own records.
+      full.mockRestore()
+      const counter = countingReads(database)
+      const started = new LocalListQueries(database)
+      expect(await started.view('L', { filters: { country: ['Spain'] } })).toBe(spain.length)
+      expect(counter.facets).toBe(21)
+      started.dispose()
+    } finally {
+      vi.useRealTimers()
+    }
+  })
 })
