@@ -163,16 +163,21 @@ export async function contactsIntoBlocks(tx: Transaction): Promise<void> {
       blocks.push({ block, contacts: records.slice(at, at + legacyContactBlockSize) })
       revs[block] = 1
     }
-    await tx.table<ContactBlock>('contactBlocks').bulkPut(blocks)
-    await tx
-      .table<ContactKeyBlock>('contactKeys')
-      .bulkPut(blocks.map(({ block, contacts }) => keyBlockOf(block, contacts)))
+    await putContactBlocks(tx, blocks)
     half(total + start + ids.length)
   }
   await tx
     .table<ContactRevisions>('contactRevs')
     .put({ id: 'contacts', epoch: newEpoch(), size: order.length, revs })
   report(total)
+}
+
+/** Blocks of people with their key blocks, as the library writes them, in an upgrade's transaction. */
+async function putContactBlocks(tx: Transaction, blocks: ContactBlock[]): Promise<void> {
+  await tx.table<ContactBlock>('contactBlocks').bulkPut(blocks)
+  await tx
+    .table<ContactKeyBlock>('contactKeys')
+    .bulkPut(blocks.map(({ block, contacts }) => keyBlockOf(block, contacts)))
 }
 
 /**
@@ -210,8 +215,7 @@ export async function contactsInLargerBlocks(tx: Transaction): Promise<void> {
     }
     held = held.slice(count * contactBlockSize)
     next += count
-    await blocks.bulkPut(ready)
-    await keys.bulkPut(ready.map(({ block, contacts }) => keyBlockOf(block, contacts)))
+    await putContactBlocks(tx, ready)
   }
   let after = -1
   for (;;) {
@@ -225,7 +229,7 @@ export async function contactsInLargerBlocks(tx: Transaction): Promise<void> {
     }
     after = page[page.length - 1]!.block
     await write(false)
-    report(Math.min(read, size))
+    report(read)
   }
   await write(true)
   // The old blocks past the new ones, all read by now.

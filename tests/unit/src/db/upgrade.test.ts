@@ -12,7 +12,13 @@ import { listOperations } from '@/db/lists'
 import { rowIndexes, facetCounts } from '@/db/rows'
 import { legacyFacetBlockOf } from '@/db/block-shape'
 import { contactBlockSize, keyBlockOf, legacyContactBlockSize } from '@/db/contact-index'
-import { LeadkeeperDb, onUpgradeProgress, type RowRecord, type UpgradeProgress } from '@/db/schema'
+import {
+  LeadkeeperDb,
+  onUpgradeProgress,
+  type ContactBlock,
+  type RowRecord,
+  type UpgradeProgress,
+} from '@/db/schema'
 import { allContacts, contactById, countContacts } from '../support/library'
 import { allRows } from '../support/rows'
 
@@ -177,6 +183,12 @@ function storedPerson(i: number, firstSeenAt: number) {
   return { ...contact, sources: [], firstSeenAt, updatedAt: 1, answers: { email: i } }
 }
 
+/** The library's kept counts of its people by country, as every version since 5 stores them. */
+const countryCounts = (france: number, spain: number) => [
+  { table: 'contacts', facet: 'country', value: 'France', count: france },
+  { table: 'contacts', facet: 'country', value: 'Spain', count: spain },
+]
+
 describe('upgrading a version-5 library', () => {
   it('moves every person into blocks in the order first stored, found again by every key, with progress', async () => {
     const name = 'up5-' + crypto.randomUUID()
@@ -185,10 +197,7 @@ describe('upgrading a version-5 library', () => {
     // Stored in an order of their own: person i was first seen at time (i * 7) % count.
     const people = Array.from({ length: count }, (_, i) => storedPerson(i, (i * 7) % count))
     await old.table('contacts').bulkPut(people)
-    await old.table('libraryCounts').bulkPut([
-      { table: 'contacts', facet: 'country', value: 'France', count: 360 },
-      { table: 'contacts', facet: 'country', value: 'Spain', count: 90 },
-    ])
+    await old.table('libraryCounts').bulkPut(countryCounts(360, 90))
     old.close()
 
     const { database, seen } = await openUpgrading(name)
@@ -315,6 +324,12 @@ class VersionNineDb extends VersionSevenDb {
   }
 }
 
+/** Blocks of people with their key blocks, as versions 6 to 9 wrote them. */
+async function putVersionNineBlocks(old: VersionNineDb, blocks: ContactBlock[]) {
+  await old.table('contactBlocks').bulkPut(blocks)
+  await old.table('contactKeys').bulkPut(blocks.map(({ block, contacts }) => keyBlockOf(block, contacts)))
+}
+
 describe('upgrading a version-9 library', () => {
   it('regroups the people from blocks of 50 into blocks of 100, each at their slot, found again by every key, with progress', async () => {
     expect(contactBlockSize).toBe(2 * legacyContactBlockSize)
@@ -328,15 +343,11 @@ describe('upgrading a version-9 library', () => {
       contacts: people.slice(block * legacyContactBlockSize, (block + 1) * legacyContactBlockSize),
     }))
     const old = new VersionNineDb(name)
-    await old.table('contactBlocks').bulkPut(blocks)
-    await old.table('contactKeys').bulkPut(blocks.map(({ block, contacts }) => keyBlockOf(block, contacts)))
+    await putVersionNineBlocks(old, blocks)
     await old
       .table('contactRevs')
       .put({ id: 'contacts', epoch: 'old', size: count, revs: blocks.map((_, at) => 1 + (at % 3)) })
-    await old.table('libraryCounts').bulkPut([
-      { table: 'contacts', facet: 'country', value: 'France', count: 8_220 },
-      { table: 'contacts', facet: 'country', value: 'Spain', count: 2_055 },
-    ])
+    await old.table('libraryCounts').bulkPut(countryCounts(8_220, 2_055))
     old.close()
 
     const { database, seen } = await openUpgrading(name)
@@ -396,8 +407,7 @@ describe('upgrading a version-9 library', () => {
       contacts: people.slice(block * legacyContactBlockSize, (block + 1) * legacyContactBlockSize),
     }))
     const old = new VersionNineDb(name)
-    await old.table('contactBlocks').bulkPut(blocks)
-    await old.table('contactKeys').bulkPut(blocks.map(({ block, contacts }) => keyBlockOf(block, contacts)))
+    await putVersionNineBlocks(old, blocks)
     old.close()
 
     const { database } = await openUpgrading(name)
