@@ -82,7 +82,7 @@ async function bundlePageHelpers(outDir: string): Promise<void> {
         "import * as facets from '@/db/facet-tally'",
         "import * as blocks from '@/db/blocks'",
         "import * as queries from '@/db/list-queries'",
-        "import { exportInWorkers } from '@/workers/export-client'",
+        "import { exportInWorkers, exportWorkerCount } from '@/workers/export-client'",
         // The export workers as the app starts them, from the bench's own bundle of their code.
         "const exportWorker = () => new Worker(new URL('/bench/export-worker.js', location.origin), { type: 'module' })",
         'const exportList = (list, options, parts) => exportInWorkers(list, options, exportWorker, parts)',
@@ -92,7 +92,7 @@ async function bundlePageHelpers(outDir: string): Promise<void> {
         'provideLibrary(libraryWorker)',
         'libraryWorker.prepare()',
         "import readExcelFile from 'read-excel-file/universal'",
-        'Object.assign(globalThis, { lk: { Dexie, Papa, readExcelFile, db, lists: listOperations(db), rows, library: { ...ingest, ...query }, libraryWorker, facets, blocks, queries, exportList } })',
+        'Object.assign(globalThis, { lk: { Dexie, Papa, readExcelFile, db, lists: listOperations(db), rows, library: { ...ingest, ...query }, libraryWorker, facets, blocks, queries, exportList, exportWorkerCount } })',
         "import './tests/bench/page/kit'",
       ].join('\n'),
     },

@@ -61,6 +61,8 @@ interface Lk {
     options: { format: 'csv'; onProgress?: (written: number) => void },
     workers?: number,
   ): Promise<{ blob: Blob; rows: number }>
+  /** How many workers the app's export uses on this computer. */
+  exportWorkerCount(): number
   blocks: {
     eachBlock(database: Database, listId: string, onBlock: (rows: unknown[]) => void): Promise<void>
     blockTables(database: Database): Table[]
@@ -783,13 +785,17 @@ const kit = {
    * The list exported to CSV as the app does it (its worker streams the rows from the blocks, one
    * Blob a page), or by `workers` workers each writing a part; the file is kept for `checkExport`.
    */
-  async exportCsv(listId: string, workers?: number): Promise<{ ms: number; rows: number; bytes: number }> {
+  /** The list exported to CSV by `workers` workers, or as the app exports it. */
+  async exportCsv(
+    listId: string,
+    workers?: number,
+  ): Promise<{ ms: number; rows: number; bytes: number; workers: number }> {
     const list = (await lk().db.lists.get(listId)) as { rowCount: number }
     const started = page.performance.now()
     const file = await lk().exportList(list, { format: 'csv' }, workers)
     const ms = page.performance.now() - started
     exported = { file, listRows: list.rowCount }
-    return { ms, rows: file.rows, bytes: file.blob.size }
+    return { ms, rows: file.rows, bytes: file.blob.size, workers: workers ?? lk().exportWorkerCount() }
   },
 
   /**

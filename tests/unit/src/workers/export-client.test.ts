@@ -6,7 +6,7 @@ import { exportList } from '@/db/export-list'
 import { LeadkeeperDb, type ListRecord, type RowRecord } from '@/db/schema'
 import { answerExport } from '@/workers/export-answer'
 import { list as fixtureList } from '../support/list-fixtures'
-import { exportInWorkers } from '@/workers/export-client'
+import { exportInWorkers, exportWorkerCount } from '@/workers/export-client'
 import type { FromExportWorker, ToExportWorker } from '@/workers/export-protocol'
 
 /** A list of 2,500 rows (three blocks) by the shared fixture, named as its file is. */
@@ -113,9 +113,9 @@ describe('exportInWorkers', () => {
     const database = await seeded()
     const json = standIns(database)
     const filters = reactive({ country: ['France'] })
-    const file = await exportInWorkers(list, { format: 'json', filters }, json.start)
-    // One worker unless asked for more: two hold more memory than a million-row list leaves room for.
-    expect(json.made).toHaveLength(1)
+    const file = await exportInWorkers(list, { format: 'json', filters }, json.start, 2)
+    // The first half's worker finds no row of France: its empty part adds nothing, not even a comma.
+    expect(json.made).toHaveLength(2)
     const records = JSON.parse(await file.blob.text()) as Record<string, string>[]
     expect(records).toHaveLength(1_300)
     expect(records[0]!['Name']).toBe('Name 1200')
@@ -127,6 +127,21 @@ describe('exportInWorkers', () => {
     expect(sheet.rows).toBe(2_500)
     expect(sheet.fileName).toBe('Fair (enriched).xlsx')
     expect(sheet.blob.size).toBeGreaterThan(10_000)
+  })
+
+  it('has two workers write a file on a computer of two cores or more, one on a single core', () => {
+    expect(exportWorkerCount(1)).toBe(1)
+    expect(exportWorkerCount(0)).toBe(1)
+    expect(exportWorkerCount(2)).toBe(2)
+    expect(exportWorkerCount(16)).toBe(2)
+  })
+
+  it('writes with as many workers as the computer is given when none is asked for', async () => {
+    const database = await seeded()
+    const { made, start } = standIns(database)
+    const file = await exportInWorkers(list, { format: 'csv' }, start)
+    expect(made).toHaveLength(exportWorkerCount())
+    expect(file.rows).toBe(2_500)
   })
 
   it.each(['crash', 'answer'] as const)(
