@@ -10,3 +10,16 @@ export interface GridSort {
   key: string
   direction: 'asc' | 'desc'
 }
+
+/** The colours a tag in a grid cell can take: Naive UI's tag types. */
+export type TagTone = 'default' | 'info' | 'success' | 'warning' | 'error'
+
+/**
+ * A cell drawn as a tag: a short label on its tone's colour, and what it means in a tooltip on
+ * hover (`tip`).
+ */
+export interface GridTag {
+  label: string
+  tone: TagTone
+  tip?: string
+}

@@ -56,9 +56,16 @@ test('a 200,000-row list: scroll, filter, drawer, columns, export', async ({ app
   await expect(results.rowCount()).toHaveText(`${safeRows.toLocaleString('en-US')} of 200,000 rows`)
   await expect(results.row(0)).toBeVisible()
   expect(await results.scroller().evaluate((element) => element.scrollTop)).toBe(0)
-  const statuses = await results.grid().locator('.row .n-tag').allInnerTexts()
+  const statuses = await results.grid().locator('.row .tag').allInnerTexts()
+  expect(statuses.filter((text) => text.includes('Catch-all'))).not.toEqual([])
   expect(statuses.filter((text) => text.includes('Catch-all') && !text.includes('safe'))).toEqual([])
   await shell.screenshot('library-results-safe')
+  // A status's meaning shows in a tooltip when the pointer rests on its tag.
+  await results.grid().locator('.row .tag', { hasText: 'Catch-all, verified safe' }).first().hover()
+  await expect(app.locator('.n-tooltip')).toHaveText(
+    'The domain accepts every address, and catch-all verification judged this address safe.',
+  )
+  await shell.screenshot('library-results-tip')
 
   await results.row(1).click()
   await expect(results.drawer()).toContainText('Row 2')

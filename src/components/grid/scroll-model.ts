@@ -43,18 +43,19 @@ export function scrollTopFor(firstRow: number, geometry: ScrollGeometry): number
   return (Math.min(Math.max(firstRow, 0), last) / last) * maxScrollTop(geometry)
 }
 
-/** Rows to draw: those in view plus one partly shown at the bottom. */
+/**
+ * Rows to draw: those in view, then as many below (one or two, cut off by the viewport) as make one a
+ * slot. As many rows at any scroll position, so that a scroll hands the slots' elements on to other
+ * rows and neither makes nor lets go of one (a made row was a dozen cells made and laid out).
+ */
 export function visibleRange(firstRow: number, geometry: ScrollGeometry): { start: number; end: number } {
   const start = Math.floor(firstRow)
-  const end = Math.min(
-    geometry.rowCount,
-    Math.ceil(firstRow + geometry.viewportHeight / geometry.rowHeight) + 1,
-  )
+  const end = Math.min(geometry.rowCount, start + slotCount(geometry))
   return { start, end: Math.max(start, end) }
 }
 
 /**
- * Row elements a grid keeps: the most `visibleRange` ever spans. A row is drawn in slot
+ * Row elements a grid keeps: the rows in view at most, and one more. A row is drawn in slot
  * `index % slotCount`, so scrolling hands a slot's element to the next row instead of replacing it.
  */
 export function slotCount({ rowHeight, viewportHeight }: ScrollGeometry): number {

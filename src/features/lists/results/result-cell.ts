@@ -1,40 +1,18 @@
-import { h, type FunctionalComponent } from 'vue'
-import { NTag, NTooltip } from 'naive-ui'
 import type { RowRecord } from '@/db/schema'
-import type { GridColumn } from '@/ui/grid-types'
+import type { GridColumn, GridTag } from '@/ui/grid-types'
 import { emailStatusInfo, emailStatusTone } from '@domain/email-status'
 import { rowStatusInfo } from './row-status'
 
 /**
- * One cell of a list's results grid: the row's status and its email status as tags (the email
- * status with its meaning on hover), any other column as its text. A functional component: no
- * instance per cell, as cheap as the grid's own markup while it scrolls.
+ * The tags of a list's results grid: the row's status, and its email status with its meaning on
+ * hover; any other cell is its text (`null`).
  */
-export const ResultCell: FunctionalComponent<{ row: RowRecord; column: GridColumn; text: string }> = ({
-  row,
-  column,
-  text,
-}) => {
-  if (column.key === 'contact_email_address_status' && text)
-    return h(
-      NTooltip,
-      { delay: 400 },
-      {
-        trigger: () =>
-          h(
-            NTag,
-            { size: 'small', bordered: false, type: emailStatusTone(text) },
-            () => emailStatusInfo(text).label,
-          ),
-        default: () => emailStatusInfo(text).meaning,
-      },
-    )
+export function resultTag(row: RowRecord, column: GridColumn, text: string): GridTag | null {
+  if (column.key === 'contact_email_address_status' && text) {
+    const { label, meaning } = emailStatusInfo(text)
+    return { label, tone: emailStatusTone(text), tip: meaning }
+  }
   if (column.key === 'status')
-    return h(
-      NTag,
-      { size: 'small', bordered: false, type: row.status === 'found' ? 'success' : 'default' },
-      () => rowStatusInfo(row.status).label,
-    )
-  return h('span', text)
+    return { label: rowStatusInfo(row.status).label, tone: row.status === 'found' ? 'success' : 'default' }
+  return null
 }
-ResultCell.props = ['row', 'column', 'text']

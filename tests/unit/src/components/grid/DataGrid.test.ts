@@ -1,7 +1,7 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createApp, h, nextTick, ref, type App, type Ref } from 'vue'
 import DataGrid from '@/components/grid/DataGrid.vue'
-import type { GridColumn } from '@/ui/grid-types'
+import type { GridColumn, GridTag } from '@/ui/grid-types'
 
 const columns: GridColumn[] = Array.from({ length: 30 }, (_, at) => ({
   key: `c${at}`,
@@ -53,7 +53,11 @@ async function settle(): Promise<void> {
 async function mountGrid(
   rowCount: number,
   held = false,
-  options: { version?: Ref<number>; wait?: (start: number) => Promise<void> | undefined } = {},
+  options: {
+    version?: Ref<number>
+    wait?: (start: number) => Promise<void> | undefined
+    cellTag?: (row: number, column: GridColumn, text: string) => GridTag | null
+  } = {},
 ) {
   const calls: [number, number][] = []
   const fetchRows = async (start: number, count: number) => {
@@ -72,6 +76,7 @@ async function mountGrid(
         fetchRows,
         version: options.version?.value ?? 0,
         cellText: (row: number, column: GridColumn) => `${row}/${column.key}`,
+        ...(options.cellTag ? { cellTag: options.cellTag } : {}),
       }),
   })
   app.mount(host)
@@ -94,7 +99,8 @@ describe('DataGrid', () => {
     expect(grid.calls[0]).toEqual([0, 100])
     // A thousand rows ahead (a block of the list's rows: read long before a steady scroll reaches it).
     expect(grid.calls.slice(1)).toEqual(Array.from({ length: 10 }, (_, at) => [100 * (at + 1), 100]))
-    expect(grid.host.querySelectorAll('.row')).toHaveLength(11)
+    // Ten rows in view and two below: one a slot.
+    expect(grid.host.querySelectorAll('.row')).toHaveLength(12)
     const shown = grid.texts(0)
     expect(shown[0]).toBe('0/c0')
     expect(shown.length).toBeLessThan(columns.length)
@@ -105,7 +111,10 @@ describe('DataGrid', () => {
     const grid = await mountGrid(10_000)
     const fifth = grid.row(5)
     const first = grid.row(0)
+    const elements = [...grid.host.querySelectorAll('.row')]
     await grid.scroll(68)
+    // No element made, let go or moved: each stays where it is in the page.
+    expect([...grid.host.querySelectorAll('.row')]).toEqual(elements)
     expect(grid.row(5)).toBe(fifth)
     expect(grid.texts(5)[0]).toBe('5/c0')
     expect(grid.row(0)).toBeNull()
@@ -137,7 +146,7 @@ describe('DataGrid', () => {
       wait: (start) => (start >= 50_000 ? new Promise<void>((done) => (release = done)) : undefined),
     })
     const element = grid.row(3)!
-    const cells = [...element.querySelectorAll('.cell > span')]
+    const cells = [...element.querySelectorAll('.cell')]
     expect(cells[0]!.textContent).toBe('3/c0')
     // A jump far down: the rows there are not read yet.
     await grid.scroll(34 * 50_010)
@@ -148,10 +157,11 @@ describe('DataGrid', () => {
     const slot = element.dataset['rowIndex']!
     expect(Number(slot)).toBeGreaterThanOrEqual(50_000)
     expect(element.classList.contains('pending')).toBe(true)
-    expect([...element.querySelectorAll('.cell > span')]).toEqual(cells)
+    expect([...element.querySelectorAll('.cell')]).toEqual(cells)
+    expect(cells[0]!.textContent).toBe('3/c0')
     release()
     await vi.waitFor(() => expect(element.classList.contains('pending')).toBe(false))
-    expect([...element.querySelectorAll('.cell > span')]).toEqual(cells)
+    expect([...element.querySelectorAll('.cell')]).toEqual(cells)
     expect(cells[0]!.textContent).toBe(`${slot}/c0`)
   })
 
@@ -173,5 +183,50 @@ describe('DataGrid', () => {
     releaseRefresh()
     await settle()
     expect(grid.texts(9_999)[0]).toBe('9999/c0')
+  })
+
+  it('draws the cells a column gives as tags, with their tone and meaning, and text in the others', async () => {
+    const grid = await mountGrid(1_000, false, {
+      cellTag: (row, column) =>
+        column.key !== 'c1'
+          ? null
+          : row % 2 === 0
+            ? { label: `even ${row}`, tone: 'success', ...(row < 10 ? { tip: `row ${row} is even` } : {}) }
+            : { label: `odd ${row}`, tone: 'warning' },
+    })
+    const tagOf = (index: number) => grid.row(index)!.querySelector<HTMLElement>('.cell:nth-child(2) > .tag')!
+    expect(grid.texts(2).slice(0, 3)).toEqual(['2/c0', 'even 2', '2/c2'])
+    expect(tagOf(2).className).toBe('tag success')
+    expect(tagOf(2).dataset['tip']).toBe('row 2 is even')
+    expect(tagOf(3).className).toBe('tag warning')
+    expect(tagOf(3).dataset['tip']).toBeUndefined()
+    // The element of row 2 shows row 14 once scrolled (12 slots): its tag is rewritten, not stacked,
+    // and row 14's has no meaning to show.
+    const element = grid.row(2)!
+    await grid.scroll(34 * 4)
+    expect(element.dataset['rowIndex']).toBe('14')
+    expect(element.querySelectorAll('.tag')).toHaveLength(1)
+    expect(element.querySelector('.tag')!.textContent).toBe('even 14')
+    expect(element.querySelector<HTMLElement>('.tag')!.dataset['tip']).toBeUndefined()
+    const odd = grid.row(13)!.querySelector<HTMLElement>('.tag')!
+    expect(odd.textContent).toBe('odd 13')
+    expect(odd.dataset['tip']).toBeUndefined()
+  })
+
+  it("shows a tag's meaning in the grid's tooltip after the pointer rests on it, and drops it on leaving", async () => {
+    const grid = await mountGrid(100, false, {
+      cellTag: (row, column) =>
+        column.key === 'c1' ? { label: `tag ${row}`, tone: 'info', tip: `meaning of ${row}` } : null,
+    })
+    const tag = grid.row(4)!.querySelector<HTMLElement>('.tag')!
+    tag.dispatchEvent(new PointerEvent('pointerover', { bubbles: true }))
+    await settle()
+    expect(document.body.textContent).not.toContain('meaning of 4')
+    await vi.waitFor(() => expect(document.body.textContent).toContain('meaning of 4'))
+    grid
+      .row(4)!
+      .querySelector('.cell')!
+      .dispatchEvent(new PointerEvent('pointerover', { bubbles: true }))
+    await vi.waitFor(() => expect(document.body.textContent).not.toContain('meaning of 4'))
   })
 })
