@@ -20,10 +20,7 @@ export interface DrawnRow<T> {
   texts: string[]
 }
 
-/**
- * What a frame draws: the rows in view, each with the text of its cells in the columns in view, in
- * the order of their slots (each is placed at its row's offset, `top`).
- */
+/** What a frame draws: the rows in view, each with the text of its cells in the columns in view. */
 export function useDrawnRows<T>(
   props: Readonly<{ rowHeight: number; cellText: (row: T, column: GridColumn) => string }>,
   view: {
@@ -84,9 +81,8 @@ export function useDrawnRows<T>(
       })
     }
     previousRows = kept
-    // In the order of their slots, which is the order of their elements: a row scrolled in takes the
-    // element of the row scrolled out where it is in the page, and no element is moved (Vue moved up
-    // to every element on every scrolled frame, each move a removal and an insertion to lay out anew).
-    return [...kept.values()].sort((a, b) => a.slot - b.slot)
+    // In the order of their indexes, as their elements stand in the page: text selected across rows
+    // copies in order, and a screen reader reads them so.
+    return [...kept.values()]
   })
 }
