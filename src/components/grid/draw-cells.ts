@@ -66,6 +66,8 @@ function drawTag(cell: CellElement, tag: GridTag): void {
     cell.append(span)
   }
   span.className = `tag ${tag.tone}`
+  span.style.background = `var(--tag-color-${tag.tone})`
+  span.style.color = `var(--tag-text-${tag.tone})`
   span.textContent = tag.label
   if (tag.tip) span.dataset['tip'] = tag.tip
   else delete span.dataset['tip']

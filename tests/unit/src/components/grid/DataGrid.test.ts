@@ -201,8 +201,10 @@ describe('DataGrid', () => {
     const tagOf = (index: number) => grid.row(index)!.querySelector<HTMLElement>('.cell:nth-child(2) > .tag')!
     expect(grid.texts(2).slice(0, 3)).toEqual(['2/c0', 'even 2', '2/c2'])
     expect(tagOf(2).className).toBe('tag success')
+    expect(tagOf(2).style.color).toBe('var(--tag-text-success)')
     expect(tagOf(2).dataset['tip']).toBe('row 2 is even')
     expect(tagOf(3).className).toBe('tag warning')
+    expect(tagOf(3).style.color).toBe('var(--tag-text-warning)')
     expect(tagOf(3).dataset['tip']).toBeUndefined()
     // The element of row 2 shows row 14 once scrolled (12 slots): its tag is rewritten, not stacked,
     // and row 14's has no meaning to show.
