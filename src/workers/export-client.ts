@@ -27,11 +27,12 @@ export function blockRanges(rowCount: number, parts: number): BlockRange[] {
 
 /**
  * Workers a CSV or JSON export is written by: two, each half the blocks, where the computer has two
- * cores or more. Measured at a million enriched rows after the list was browsed (`npm run bench`, on
- * two cores): two write 1.3–1.5× as fast as one (102,000–110,000 rows/s against 74,000–79,000), and
- * the page's renderer process peaked at 821–869 MB against 810–841 MB with one, within the 1 GB a
- * million-row export is allowed. A worker's heap holds only the blocks it is writing, not its share of
- * the file, which goes to the file as it is made.
+ * cores or more. Measured at a million enriched rows after the list was browsed, on two cores,
+ * alternating with one worker: two wrote 88,000–116,000 rows/s over four exports of a scratch harness
+ * and 92,000–135,000 in the bench, one 72,000–100,000. Their second heap costs memory: the page's
+ * renderer process peaked at 676–901 MB with two against 474–772 MB with one, within the 1 GB a
+ * million-row export is allowed. A worker holds only the blocks it is writing, not its share of the
+ * file, which goes to the file as it is made.
  */
 export function exportWorkerCount(
   cores: number | undefined = globalThis.navigator?.hardwareConcurrency,

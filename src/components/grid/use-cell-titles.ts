@@ -1,6 +1,6 @@
 import { onBeforeUnmount, ref } from 'vue'
 
-/** How long the pointer rests on a tag before its meaning shows (Naive UI's tooltip had 400 ms). */
+/** How long the pointer rests on a tag before its meaning shows, as the status tags' tooltips waited. */
 export const tipDelayMs = 400
 
 /** A tag's meaning, shown by the grid's one tooltip above the point `x`, `y` of the window. */
@@ -31,10 +31,13 @@ export function useCellTitles() {
   function onPointerOver(event: PointerEvent): void {
     dropTitle()
     const target = event.target instanceof HTMLElement ? event.target : null
-    if (!target) return
-    const text = target.dataset['tip']
-    if (text) {
+    // A row still being read shows a bar over what its element last showed: nothing of it to explain.
+    if (!target || target.closest('.pending')) return
+    if (target.dataset['tip']) {
       timer = setTimeout(() => {
+        // Read when it shows: the rows may have been redrawn under a pointer at rest meanwhile.
+        const text = target.isConnected ? target.dataset['tip'] : undefined
+        if (!text) return
         const box = target.getBoundingClientRect()
         tip.value = { text, x: box.left + box.width / 2, y: box.top }
       }, tipDelayMs)

@@ -35,7 +35,11 @@ export function useDrawnRows<T>(
   },
 ) {
   const { start, end, base, slots, span, shownColumns, loaded, rowAt } = view
-  /** Last frame's rows by index: a row still in view keeps its object, which `v-memo` skips. */
+  /**
+   * Last frame's rows by index: a row still in view keeps its object. (Vue's `v-memo` in a `v-for`
+   * compares by position, so a scroll redraws every row all the same; `drawCells` then writes only
+   * the cells that changed.)
+   */
   let previousRows = new Map<number, DrawnRow<T>>()
   /** What each slot last showed, for the rows not read yet that take it. */
   const shownInSlot = new Map<number, { row: T; texts: string[]; columns: GridColumn[] }>()

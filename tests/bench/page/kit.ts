@@ -782,10 +782,9 @@ const kit = {
   },
 
   /**
-   * The list exported to CSV as the app does it (its worker streams the rows from the blocks, one
-   * Blob a page), or by `workers` workers each writing a part; the file is kept for `checkExport`.
+   * The list exported to CSV as the app does it (two workers on two cores or more, each writing the
+   * rows of half the blocks to a file), or by `workers` workers; the file is kept for `checkExport`.
    */
-  /** The list exported to CSV by `workers` workers, or as the app exports it. */
   async exportCsv(
     listId: string,
     workers?: number,

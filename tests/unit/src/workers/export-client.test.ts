@@ -1,5 +1,5 @@
 import 'fake-indexeddb/auto'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { reactive } from 'vue'
 import { blockTables, putRows } from '@/db/blocks'
 import { exportList } from '@/db/export-list'
@@ -136,12 +136,20 @@ describe('exportInWorkers', () => {
     expect(exportWorkerCount(16)).toBe(2)
   })
 
-  it('writes with as many workers as the computer is given when none is asked for', async () => {
-    const database = await seeded()
-    const { made, start } = standIns(database)
-    const file = await exportInWorkers(list, { format: 'csv' }, start)
-    expect(made).toHaveLength(exportWorkerCount())
-    expect(file.rows).toBe(2_500)
+  it.each([
+    [1, 1],
+    [4, 2],
+  ])('writes with %i core(s) by %i worker(s) when none is asked for', async (cores, workers) => {
+    vi.stubGlobal('navigator', { hardwareConcurrency: cores })
+    try {
+      const database = await seeded()
+      const { made, start } = standIns(database)
+      const file = await exportInWorkers(list, { format: 'csv' }, start)
+      expect(made).toHaveLength(workers)
+      expect(file.rows).toBe(2_500)
+    } finally {
+      vi.unstubAllGlobals()
+    }
   })
 
   it.each(['crash', 'answer'] as const)(

@@ -234,5 +234,28 @@ describe('DataGrid', () => {
       .querySelector('.cell')!
       .dispatchEvent(new PointerEvent('pointerover', { bubbles: true }))
     await vi.waitFor(() => expect(document.body.textContent).not.toContain('meaning of 4'))
+    // Back on the tag, then out of the rows: gone.
+    tag.dispatchEvent(new PointerEvent('pointerover', { bubbles: true }))
+    await vi.waitFor(() => expect(document.body.textContent).toContain('meaning of 4'))
+    grid.host.querySelector('.rows')!.dispatchEvent(new PointerEvent('pointerleave'))
+    await vi.waitFor(() => expect(document.body.textContent).not.toContain('meaning of 4'))
+  })
+
+  it('turns a cell from a tag into text and back as its element takes other rows', async () => {
+    const grid = await mountGrid(1_000, false, {
+      cellTag: (row, column) =>
+        column.key === 'c1' && row < 12 ? { label: `tag ${row}`, tone: 'info' } : null,
+    })
+    const element = grid.row(2)!
+    const cell = () => element.querySelector('.cell:nth-child(2)')!
+    expect(cell().querySelector('.tag')!.textContent).toBe('tag 2')
+    await grid.scroll(34 * 4)
+    expect(element.dataset['rowIndex']).toBe('14')
+    expect(cell().querySelector('.tag')).toBeNull()
+    expect(cell().textContent).toBe('14/c1')
+    await grid.scroll(0)
+    expect(element.dataset['rowIndex']).toBe('2')
+    expect(cell().querySelectorAll('.tag')).toHaveLength(1)
+    expect(cell().textContent).toBe('tag 2')
   })
 })
