@@ -1,5 +1,7 @@
 import type { JobState } from '@shared/contract'
 import type { ListState } from '@/db/schema'
+import type { GridTag } from '@/ui/grid-types'
+import { emailStatusInfo, emailStatusTone } from '@domain/email-status'
 
 export interface StateTag {
   label: string
@@ -28,3 +30,9 @@ export const listStateTags: Record<ListState, StateTag> = {
 
 /** A list left "importing" with no import running: part of its file is stored (`lists.interrupted`). */
 export const interruptedTag: StateTag = { label: 'Import interrupted', type: 'error' }
+
+/** An email status as a grid's tag: its label, its tone, and its meaning on hover. */
+export function emailStatusTag(value: string): GridTag {
+  const { label, meaning } = emailStatusInfo(value)
+  return { label, tone: emailStatusTone(value), tip: meaning }
+}

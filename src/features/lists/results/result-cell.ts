@@ -1,6 +1,6 @@
 import type { RowRecord } from '@/db/schema'
 import type { GridColumn, GridTag } from '@/ui/grid-types'
-import { emailStatusInfo, emailStatusTone } from '@domain/email-status'
+import { emailStatusTag } from '@/components/state-tags'
 import { rowStatusInfo } from './row-status'
 
 /**
@@ -8,10 +8,7 @@ import { rowStatusInfo } from './row-status'
  * hover; any other cell is its text (`null`).
  */
 export function resultTag(row: RowRecord, column: GridColumn, text: string): GridTag | null {
-  if (column.key === 'contact_email_address_status' && text) {
-    const { label, meaning } = emailStatusInfo(text)
-    return { label, tone: emailStatusTone(text), tip: meaning }
-  }
+  if (column.key === 'contact_email_address_status' && text) return emailStatusTag(text)
   if (column.key === 'status')
     return { label: rowStatusInfo(row.status).label, tone: row.status === 'found' ? 'success' : 'default' }
   return null

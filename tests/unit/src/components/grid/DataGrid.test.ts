@@ -57,6 +57,8 @@ async function mountGrid(
     version?: Ref<number>
     wait?: (start: number) => Promise<void> | undefined
     cellTag?: (row: number, column: GridColumn, text: string) => GridTag | null
+    /** The `cellTag` prop as a ref, for a test that changes it. */
+    tags?: Ref<((row: number, column: GridColumn, text: string) => GridTag | null) | undefined>
   } = {},
 ) {
   const calls: [number, number][] = []
@@ -77,6 +79,7 @@ async function mountGrid(
         version: options.version?.value ?? 0,
         cellText: (row: number, column: GridColumn) => `${row}/${column.key}`,
         ...(options.cellTag ? { cellTag: options.cellTag } : {}),
+        ...(options.tags?.value ? { cellTag: options.tags.value } : {}),
       }),
   })
   app.mount(host)
@@ -257,5 +260,21 @@ describe('DataGrid', () => {
     expect(element.dataset['rowIndex']).toBe('2')
     expect(cell().querySelectorAll('.tag')).toHaveLength(1)
     expect(cell().textContent).toBe('tag 2')
+  })
+
+  it('shows no meaning for a tag redrawn away while the pointer rested on it', async () => {
+    const tags = ref<((row: number, column: GridColumn) => GridTag | null) | undefined>((row, column) =>
+      column.key === 'c1' ? { label: `tag ${row}`, tone: 'info', tip: `meaning of ${row}` } : null,
+    )
+    const grid = await mountGrid(100, false, { tags })
+    const tag = grid.row(4)!.querySelector<HTMLElement>('.tag')!
+    tag.dispatchEvent(new PointerEvent('pointerover', { bubbles: true }))
+    // The cells stop being tags before the tooltip's delay is over: the tag leaves the page.
+    tags.value = () => null
+    await settle()
+    expect(tag.isConnected).toBe(false)
+    expect(grid.texts(4)[1]).toBe('4/c1')
+    await new Promise((done) => setTimeout(done, 500))
+    expect(document.body.textContent).not.toContain('meaning of 4')
   })
 })
