@@ -13,7 +13,7 @@ import { safeEmailStatuses } from '@domain/email-status'
 
 export type RowFilters = Partial<Record<RowFacet, FacetValue[]>>
 
-/** How long after a list's first rows show its facet columns are read (at the next idle time). */
+/** How long after the grid last asked for rows a list's facet columns are read (at the next idle time). */
 const warmAfterMs = 600
 
 /** The grid's first read: its first page of rows (`RowWindow`'s page). */
@@ -62,6 +62,13 @@ export const useListViewStore = defineStore('listView', () => {
   /** The list whose facet columns the worker has been asked to read ahead. */
   let warmed: string | null = null
   let warmTimer: ReturnType<typeof setTimeout> | null = null
+  let warmIdle: number | null = null
+  function cancelWarm(): void {
+    if (warmTimer !== null) clearTimeout(warmTimer)
+    if (warmIdle !== null) cancelIdleCallback(warmIdle)
+    warmTimer = null
+    warmIdle = null
+  }
   /**
    * The list's first page of rows, asked of the worker as soon as the list's revisions are known,
    * while the page renders, for the grid's first read. Dropped once a block is written after it
@@ -163,8 +170,7 @@ export const useListViewStore = defineStore('listView', () => {
   }
 
   function close(): void {
-    if (warmTimer !== null) clearTimeout(warmTimer)
-    warmTimer = null
+    cancelWarm()
     for (const subscription of subscriptions) subscription.unsubscribe()
     subscriptions = []
     firstRows = null
@@ -234,28 +240,40 @@ export const useListViewStore = defineStore('listView', () => {
     firstRows = null
     const rows = await (early ?? listQueries().rows(id, start, count))
     if (listId.value !== id) return rows
-    if (warmed !== id && warmTimer === null) {
-      // A moment after the first rows, at an idle time: read at once, the columns would slow the
-      // opening down (and the openings right after it).
-      warmTimer = setTimeout(() => {
-        warmTimer = null
-        if (typeof requestIdleCallback === 'function') requestIdleCallback(warm, { timeout: 1_000 })
-        else warm()
-      }, warmAfterMs)
-    }
+    if (warmed !== id) warmLater()
     return rows
   }
 
   /**
+   * Reads the list's facet columns a moment after the grid last asked for rows, at an idle time:
+   * read at once, the columns would slow the opening down (and the openings right after it), and
+   * read while the grid scrolls (it asks for rows as they come into view), they take the cores its
+   * frames need (a million rows' columns are a second of the worker's and the database's work).
+   */
+  function warmLater(): void {
+    cancelWarm()
+    warmTimer = setTimeout(() => {
+      warmTimer = null
+      if (typeof requestIdleCallback !== 'function') return warm()
+      warmIdle = requestIdleCallback(
+        () => {
+          warmIdle = null
+          warm()
+        },
+        { timeout: 1_000 },
+      )
+    }, warmAfterMs)
+  }
+
+  /**
    * Has the worker read the list's facet columns, so that a first filter is quick (a million rows'
-   * columns take about a second to read). Called a moment after the first rows show, or at once
-   * when the user reaches for a filter.
+   * columns take about a second to read). Called a moment after the grid last asked for rows
+   * (`warmLater`), or at once when the user reaches for a filter.
    */
   function warm(): void {
     const id = listId.value
     if (!id || warmed === id) return
-    if (warmTimer !== null) clearTimeout(warmTimer)
-    warmTimer = null
+    cancelWarm()
     warmed = id
     listQueries()
       .warm(id)

@@ -349,7 +349,7 @@ async function gridBench(ctx: BenchContext, page: Page, listId: string, rows: nu
       filterUi.ms,
       'ms',
       { max: 300 },
-      `results store setFilter → count and rows shown (${filterUi.text})`,
+      `after the scrolls: the pointer into the filters (which has the list's columns read), a second later the results store's setFilter → count and rows shown (${filterUi.text})`,
     ),
     figure(
       bench,

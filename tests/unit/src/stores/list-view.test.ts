@@ -166,4 +166,25 @@ describe('the list view store', () => {
       warm.mockRestore()
     }
   })
+
+  it('does not read the facet columns while the grid keeps asking for rows (a scroll), but a moment after', async () => {
+    const warm = vi.spyOn(listQueries(), 'warm')
+    const pause = (ms: number) => new Promise((done) => setTimeout(done, ms))
+    try {
+      const store = useListViewStore()
+      store.open(listId)
+      await store.fetchRows(0, 3)
+      // Rows asked every 200 ms for two seconds, more than three times the moment's length.
+      for (let step = 1; step <= 10; step++) {
+        await pause(200)
+        await store.fetchRows(step * 100, 100)
+        expect(warm).not.toHaveBeenCalled()
+      }
+      await vi.waitFor(() => expect(warm).toHaveBeenCalledWith(listId), { timeout: 3_000 })
+      expect(warm).toHaveBeenCalledTimes(1)
+      store.close()
+    } finally {
+      warm.mockRestore()
+    }
+  })
 })

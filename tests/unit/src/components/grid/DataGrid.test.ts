@@ -262,6 +262,35 @@ describe('DataGrid', () => {
     expect(cell().textContent).toBe('tag 2')
   })
 
+  it('shows neither a title nor a meaning over a row still being read', async () => {
+    let release = () => {}
+    const grid = await mountGrid(100_000, false, {
+      cellTag: (row, column) =>
+        column.key === 'c1' ? { label: `tag ${row}`, tone: 'info', tip: `meaning of ${row}` } : null,
+      wait: (start) => (start >= 50_000 ? new Promise<void>((done) => (release = done)) : undefined),
+    })
+    const element = grid.row(3)!
+    const clipped = element.querySelector<HTMLElement>('.cell')!
+    // happy-dom lays nothing out: this cell's text is wider than the cell, as a long name would be.
+    Object.defineProperty(clipped, 'scrollWidth', { configurable: true, value: 500 })
+    clipped.dispatchEvent(new PointerEvent('pointerover', { bubbles: true }))
+    expect(clipped.title).toBe('3/c0')
+    // A jump to rows not read yet: the title goes with the scroll.
+    await grid.scroll(34 * 50_010)
+    expect(element.classList.contains('pending')).toBe(true)
+    expect(clipped.hasAttribute('title')).toBe(false)
+    // The element still holds row 3's cells under its bar: neither is shown for it.
+    clipped.dispatchEvent(new PointerEvent('pointerover', { bubbles: true }))
+    expect(clipped.hasAttribute('title')).toBe(false)
+    const tag = element.querySelector<HTMLElement>('.tag')!
+    expect(tag.dataset['tip']).toBe('meaning of 3')
+    tag.dispatchEvent(new PointerEvent('pointerover', { bubbles: true }))
+    await new Promise((done) => setTimeout(done, 500))
+    expect(document.body.textContent).not.toContain('meaning of')
+    release()
+    await vi.waitFor(() => expect(element.classList.contains('pending')).toBe(false))
+  })
+
   it('shows no meaning for a tag redrawn away while the pointer rested on it', async () => {
     const tags = ref<((row: number, column: GridColumn) => GridTag | null) | undefined>((row, column) =>
       column.key === 'c1' ? { label: `tag ${row}`, tone: 'info', tip: `meaning of ${row}` } : null,
