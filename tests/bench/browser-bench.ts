@@ -333,7 +333,7 @@ async function gridBench(ctx: BenchContext, page: Page, listId: string, rows: nu
       steady.p95,
       'ms',
       { max: 16.7 },
-      `600 px/frame for ${steady.frames} frames; p50 ${steady.p50.toFixed(1)}, max ${steady.max.toFixed(0)} ms; ${steady.missed} frames missed (as long as two display frames or more); ${steady.blankFrames} frames with unfilled rows`,
+      `600 px/frame for ${steady.frames} frames; p50 ${steady.p50.toFixed(1)}, max ${steady.max.toFixed(0)} ms; ${steady.missed} frames missed (as long as two display frames or more), ${steady.missedEarly} of them in the first 60; ${steady.blankFrames} frames with unfilled rows`,
     ),
     figure(
       bench,
