@@ -40,7 +40,12 @@ beforeEach(async () => {
   await lists.finishImport(listId, rows.length)
 })
 
-afterEach(() => useListViewStore().close())
+afterEach(() => {
+  useListViewStore().close()
+  vi.restoreAllMocks()
+})
+
+const pause = (ms: number) => new Promise((done) => setTimeout(done, ms))
 
 describe('the list view store', () => {
   it('filters and sorts through the list queries, and reopens on the whole list in import order', async () => {
@@ -74,117 +79,103 @@ describe('the list view store', () => {
     const store = useListViewStore()
     const record = (await db.lists.get(listId))!
     const rows = vi.spyOn(listQueries(), 'rows')
-    try {
-      store.open(listId, record)
-      // Before any read of the database: the record, the whole list's size, and the first page asked.
-      expect(store.list).toEqual(record)
-      expect(store.matching).toBe(3_000)
-      expect(rows.mock.calls).toEqual([[listId, 0, 100]])
-      expect(store.firstRowsIn).toBe(false)
-      const opened = store.version
-      await vi.waitFor(() => expect(store.firstRowsIn).toBe(true))
-      // Once the blocks' revisions are known the page is asked again (the version moves, the grid
-      // reads again): a block written between the two reads is not missed. The grid's read gets the
-      // page asked last without asking again.
-      await vi.waitFor(() => expect(rows).toHaveBeenCalledTimes(2))
-      await vi.waitFor(() => expect(store.version).toBeGreaterThan(opened))
-      expect((await store.fetchRows(0, 100)).map((row) => row.index).slice(0, 3)).toEqual([0, 1, 2])
-      expect(rows).toHaveBeenCalledTimes(2)
-      // Taken once: the next read asks the worker.
-      await store.fetchRows(0, 100)
-      expect(rows).toHaveBeenCalledTimes(3)
+    store.open(listId, record)
+    // Before any read of the database: the record, the whole list's size, and the first page asked.
+    expect(store.list).toEqual(record)
+    expect(store.matching).toBe(3_000)
+    expect(rows.mock.calls).toEqual([[listId, 0, 100]])
+    expect(store.firstRowsIn).toBe(false)
+    const opened = store.version
+    await vi.waitFor(() => expect(store.firstRowsIn).toBe(true))
+    // Once the blocks' revisions are known the page is asked again (the version moves, the grid
+    // reads again): a block written between the two reads is not missed. The grid's read gets the
+    // page asked last without asking again.
+    await vi.waitFor(() => expect(rows).toHaveBeenCalledTimes(2))
+    await vi.waitFor(() => expect(store.version).toBeGreaterThan(opened))
+    expect((await store.fetchRows(0, 100)).map((row) => row.index).slice(0, 3)).toEqual([0, 1, 2])
+    expect(rows).toHaveBeenCalledTimes(2)
+    // Taken once: the next read asks the worker.
+    await store.fetchRows(0, 100)
+    expect(rows).toHaveBeenCalledTimes(3)
 
-      // Opened again and a block written before the grid reads: the pages read before are dropped,
-      // and the grid's read asks again and sees the write.
-      store.close()
-      const before = rows.mock.calls.length
-      store.open(listId, record)
-      await vi.waitFor(() => expect(rows.mock.calls.length).toBe(before + 2))
-      // The opening's own recounts done, so that the next version is the write's.
-      await new Promise((done) => setTimeout(done, 100))
-      const version = store.version
-      const changed: RowRecord = {
-        listId,
-        index: 0,
-        values: ['F0', 'L0', 'acme.com'],
-        issues: [],
-        skip: false,
-        status: 'found',
-        emailStatus: 'undeliverable',
-      }
-      await db.transaction('rw', blockTables(db), () => putRows(db, listId, [changed]))
-      await vi.waitFor(() => expect(store.version).toBeGreaterThan(version))
-      const page = await store.fetchRows(0, 100)
-      expect(rows.mock.calls.length).toBe(before + 3)
-      expect(page[0]!.emailStatus).toBe('undeliverable')
-    } finally {
-      rows.mockRestore()
+    // Opened again and a block written before the grid reads: the pages read before are dropped,
+    // and the grid's read asks again and sees the write.
+    store.close()
+    const before = rows.mock.calls.length
+    store.open(listId, record)
+    await vi.waitFor(() => expect(rows.mock.calls.length).toBe(before + 2))
+    // The opening's own recounts done, so that the next version is the write's.
+    await new Promise((done) => setTimeout(done, 100))
+    const version = store.version
+    const changed: RowRecord = {
+      listId,
+      index: 0,
+      values: ['F0', 'L0', 'acme.com'],
+      issues: [],
+      skip: false,
+      status: 'found',
+      emailStatus: 'undeliverable',
     }
+    await db.transaction('rw', blockTables(db), () => putRows(db, listId, [changed]))
+    await vi.waitFor(() => expect(store.version).toBeGreaterThan(version))
+    const page = await store.fetchRows(0, 100)
+    expect(rows.mock.calls.length).toBe(before + 3)
+    expect(page[0]!.emailStatus).toBe('undeliverable')
   })
 
   it('reads the facet columns a moment after the first rows, at once when a filter is reached, never for a list left', async () => {
     const warm = vi.spyOn(listQueries(), 'warm')
-    const pause = (ms: number) => new Promise((done) => setTimeout(done, ms))
-    try {
-      // Left before the moment came: nothing is read for it.
-      let store = useListViewStore()
-      store.open(listId)
-      await store.fetchRows(0, 3)
-      store.close()
-      await pause(1_000)
-      expect(warm).not.toHaveBeenCalled()
+    // Left before the moment came: nothing is read for it.
+    let store = useListViewStore()
+    store.open(listId)
+    await store.fetchRows(0, 3)
+    store.close()
+    await pause(1_000)
+    expect(warm).not.toHaveBeenCalled()
 
-      // A hand on the filters: read at once, and once.
-      store.open(listId)
-      await store.fetchRows(0, 3)
-      store.warm()
-      expect(warm).toHaveBeenCalledTimes(1)
-      await pause(1_000)
-      expect(warm).toHaveBeenCalledTimes(1)
-      // Opened again, the worker still holds its columns: not read again.
-      store.close()
-      store.open(listId)
-      await store.fetchRows(0, 3)
-      await pause(1_000)
-      expect(warm).toHaveBeenCalledTimes(1)
-      store.close()
+    // A hand on the filters: read at once, and once.
+    store.open(listId)
+    await store.fetchRows(0, 3)
+    store.warm()
+    expect(warm).toHaveBeenCalledTimes(1)
+    await pause(1_000)
+    expect(warm).toHaveBeenCalledTimes(1)
+    // Opened again, the worker still holds its columns: not read again.
+    store.close()
+    store.open(listId)
+    await store.fetchRows(0, 3)
+    await pause(1_000)
+    expect(warm).toHaveBeenCalledTimes(1)
+    store.close()
 
-      // A fresh window: not while the list opens, and a filter chosen meanwhile is answered all
-      // the same; then, a moment later, the columns are read.
-      setActivePinia(createPinia())
-      warm.mockClear()
-      store = useListViewStore()
-      store.open(listId)
-      await store.fetchRows(0, 3)
-      expect(warm).not.toHaveBeenCalled()
-      store.setFilter('emailStatus', ['catch_all'])
-      await vi.waitFor(() => expect(store.matching).toBe(1_000))
-      await vi.waitFor(() => expect(warm).toHaveBeenCalledWith(listId), { timeout: 3_000 })
-      await store.fetchRows(0, 3)
-      expect(warm).toHaveBeenCalledTimes(1)
-    } finally {
-      warm.mockRestore()
-    }
+    // A fresh window: not while the list opens, and a filter chosen meanwhile is answered all
+    // the same; then, a moment later, the columns are read.
+    setActivePinia(createPinia())
+    warm.mockClear()
+    store = useListViewStore()
+    store.open(listId)
+    await store.fetchRows(0, 3)
+    expect(warm).not.toHaveBeenCalled()
+    store.setFilter('emailStatus', ['catch_all'])
+    await vi.waitFor(() => expect(store.matching).toBe(1_000))
+    await vi.waitFor(() => expect(warm).toHaveBeenCalledWith(listId), { timeout: 3_000 })
+    await store.fetchRows(0, 3)
+    expect(warm).toHaveBeenCalledTimes(1)
   })
 
   it('does not read the facet columns while the grid keeps asking for rows (a scroll), but a moment after', async () => {
     const warm = vi.spyOn(listQueries(), 'warm')
-    const pause = (ms: number) => new Promise((done) => setTimeout(done, ms))
-    try {
-      const store = useListViewStore()
-      store.open(listId)
-      await store.fetchRows(0, 3)
-      // Rows asked every 200 ms for two seconds, more than three times the moment's length.
-      for (let step = 1; step <= 10; step++) {
-        await pause(200)
-        await store.fetchRows(step * 100, 100)
-        expect(warm).not.toHaveBeenCalled()
-      }
-      await vi.waitFor(() => expect(warm).toHaveBeenCalledWith(listId), { timeout: 3_000 })
-      expect(warm).toHaveBeenCalledTimes(1)
-      store.close()
-    } finally {
-      warm.mockRestore()
+    const store = useListViewStore()
+    store.open(listId)
+    await store.fetchRows(0, 3)
+    // Rows asked every 200 ms for two seconds, more than three times the moment's length.
+    for (let step = 1; step <= 10; step++) {
+      await pause(200)
+      await store.fetchRows(step * 100, 100)
+      expect(warm).not.toHaveBeenCalled()
     }
+    await vi.waitFor(() => expect(warm).toHaveBeenCalledWith(listId), { timeout: 3_000 })
+    expect(warm).toHaveBeenCalledTimes(1)
+    store.close()
   })
 })
