@@ -81,8 +81,17 @@ export class ImportDialog {
     await expect(this.page.locator('.n-base-select-menu:visible')).toHaveCount(0)
   }
 
+  /**
+   * "Next" once the dialog has stopped moving: a click while its opening transition still scales it
+   * can land where the button was a frame before and reach nothing (seen in CI: the preview and its
+   * remembered mapping were ready, and no click arrived).
+   */
   async next(): Promise<void> {
+    await this.page.waitForFunction(
+      () => !document.getAnimations().some((motion) => motion instanceof CSSTransition),
+    )
     await this.page.locator('[data-test="import-next"]').click()
+    await expect(this.page.locator('[data-test="import-start"]')).toBeVisible()
   }
 
   async readAll(): Promise<void> {
