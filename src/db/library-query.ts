@@ -49,6 +49,15 @@ export interface FacetCount {
   count: number
 }
 
+/**
+ * Matches a search reads first, what the library page shows at once: more than a screen of rows in
+ * a tall window (about 30 at 1,000 px). Each person is read with the block of 100 that holds them, so
+ * a search whose matches are few and spread reads a block for each: measured at 100,000 people, an
+ * email prefix of 111 people took 72–83 ms for 100 matches, 26–30 ms for 40 and 14–23 ms for 25.
+ * The rest comes by id as the grid asks for it.
+ */
+export const firstPageSize = 40
+
 /** The first page walks at most this many index entries before leaving the rest to `match*`. */
 const firstPageReadCap = 4_000
 
@@ -171,7 +180,7 @@ function companyPlan(search: LibrarySearch<CompanyFacet>, database: LeadkeeperDb
 }
 
 /**
- * How much of a library a first page reads: `limit` matches (100 by default) within `readCap`
+ * How much of a library a first page reads: `limit` matches (`firstPageSize` by default) within `readCap`
  * index entries (companies) or people checked (contacts).
  */
 type FirstPage = { limit?: number; readCap?: number }
@@ -201,14 +210,14 @@ const scanSlice = firstPageScan
 const aMoment = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
 
 /**
- * The first `limit` contacts matching a search (100 by default), newest first, fast on any size: an
- * index not read yet is read from the newest people down only until the page is found.
+ * The first `limit` contacts matching a search (`firstPageSize` by default), newest first, fast on
+ * any size: an index not read yet is read from the newest people down only until the page is found.
  */
 export function searchContacts(
   search: LibrarySearch<ContactFacet> & FirstPage,
   database: LeadkeeperDb = appDb,
 ): Promise<LibraryPage<ContactRecord>> {
-  const limit = search.limit ?? 100
+  const limit = search.limit ?? firstPageSize
   const match = criteriaOf(search)
   const budget = search.readCap ?? firstPageScan
   // One more than asked, to know whether the page holds every match.
@@ -256,13 +265,13 @@ export function matchCompanyDomains(
   return reading(plan.table, () => matchKeys(plan))
 }
 
-/** The first `limit` companies matching a search (100 by default). */
+/** The first `limit` companies matching a search (`firstPageSize` by default). */
 export function searchCompanies(
   search: LibrarySearch<CompanyFacet> & FirstPage,
   database: LeadkeeperDb = appDb,
 ): Promise<LibraryPage<CompanyRecord>> {
   const plan = companyPlan(search, database)
-  return reading(plan.table, () => firstMatches(plan, search.limit ?? 100, search.readCap))
+  return reading(plan.table, () => firstMatches(plan, search.limit ?? firstPageSize, search.readCap))
 }
 
 /**

@@ -7,6 +7,7 @@ import {
   companyFacetCounts,
   contactFacetCounts,
   contactsAt,
+  firstPageSize,
   isEverything,
   matchCompanyDomains,
   searchCompanies,
@@ -20,8 +21,7 @@ import { db, type CompanyRecord, type ContactRecord } from '@/db/schema'
 
 export type LibraryTab = 'contacts' | 'companies'
 
-/** Rows read by the first, fast query of a search: more than a screenful with the grid's margin. */
-export const firstPageSize = 100
+export { firstPageSize }
 
 /**
  * The library section: what the user searches for and which records match. It reads Dexie only,
@@ -155,16 +155,22 @@ export const useLibraryStore = defineStore('library', () => {
     return search()
   }
 
-  /** Rows of the first page are served as the search read them; the rest by key or by position. */
+  /**
+   * Rows of the first page are served as the search read them; the rest by key or by position. A
+   * grid page larger than the first page reads only the rows the first page lacks.
+   */
   async function fetchRecords<T>(
     byKeys: (keys: string[]) => Promise<T[]>,
     at: (start: number, count: number) => Promise<T[]>,
     start: number,
     count: number,
   ): Promise<T[]> {
-    if (start + count <= firstPage.length) return firstPage.slice(start, start + count) as T[]
-    if (keys === null) return at(start, count)
-    return byKeys(keys.slice(start, start + count))
+    const end = start + count
+    const served = firstPage.slice(start, end) as T[]
+    if (served.length === count) return served
+    const from = start + served.length
+    const rest = keys === null ? await at(from, end - from) : await byKeys(keys.slice(from, end))
+    return served.length === 0 ? rest : [...served, ...rest]
   }
 
   function fetchContacts(start: number, count: number): Promise<ContactRecord[]> {

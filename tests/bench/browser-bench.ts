@@ -493,7 +493,7 @@ async function libraryFigures(
         result.firstMs,
         'ms',
         { max: 50 },
-        `searchContacts, limit 100, median of ${runs}: ${shown}`,
+        `searchContacts, limit ${result.limit} (the page's first page), median of ${runs}: ${shown}`,
       ),
       figure(
         library,

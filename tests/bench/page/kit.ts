@@ -88,6 +88,8 @@ interface Lk {
     matchContactIds(search: { prefix?: string; facets?: Record<string, string[]> }): Promise<string[]>
     contactFacetCounts(): Promise<Record<string, unknown[]>>
     contactFromPayload(payload: Record<string, unknown>): Record<string, unknown> | null
+    /** The matches the library page reads first. */
+    firstPageSize: number
   }
 }
 interface Element {
@@ -734,14 +736,21 @@ const kit = {
   },
 
   /**
-   * A library search as the library page runs it: the first page of 100 (`searchContacts`), then
-   * every matching id (`matchContactIds`, what the count and scrolling past the first page wait for);
-   * each the median of `runs`.
+   * A library search as the library page runs it: its first page (`searchContacts`, `firstPageSize`
+   * matches), then every matching id (`matchContactIds`, what the count and scrolling past the first
+   * page wait for); each the median of `runs`.
    */
   async librarySearch(
     search: { prefix?: string; facets?: Record<string, string[]> },
     runs: number,
-  ): Promise<{ firstMs: number; shown: number; exact: boolean; allMs: number; total: number }> {
+  ): Promise<{
+    firstMs: number
+    limit: number
+    shown: number
+    exact: boolean
+    allMs: number
+    total: number
+  }> {
     const first: number[] = []
     const all: number[] = []
     let shown = 0
@@ -749,7 +758,7 @@ const kit = {
     let total = 0
     for (let i = 0; i < runs; i++) {
       let started = page.performance.now()
-      const result = await lk().libraryWorker.searchContacts({ ...search, limit: 100 })
+      const result = await lk().libraryWorker.searchContacts({ ...search, limit: lk().library.firstPageSize })
       first.push(page.performance.now() - started)
       shown = result.items.length
       exact = result.exact
@@ -757,7 +766,14 @@ const kit = {
       total = (await lk().libraryWorker.matchContactIds(search)).length
       all.push(page.performance.now() - started)
     }
-    return { firstMs: median(first), shown, exact, allMs: median(all), total }
+    return {
+      firstMs: median(first),
+      limit: lk().library.firstPageSize,
+      shown,
+      exact,
+      allMs: median(all),
+      total,
+    }
   },
 
   /**
@@ -767,7 +783,7 @@ const kit = {
   async libraryColdSearch(search: { prefix?: string }): Promise<{ ms: number; longestTaskMs: number }> {
     const watching = watch()
     const started = page.performance.now()
-    await lk().libraryWorker.searchContacts({ ...search, limit: 100 })
+    await lk().libraryWorker.searchContacts({ ...search, limit: lk().library.firstPageSize })
     const ms = page.performance.now() - started
     const { longestTaskMs } = watching.stop()
     return { ms, longestTaskMs }

@@ -3,6 +3,7 @@ import { createPinia, setActivePinia } from 'pinia'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { watch } from 'vue'
 import { upsertCompanies, upsertContacts } from '@/db/library-ingest'
+import { libraryOf } from '@/db/library-client'
 import { matchContactIds } from '@/db/library-query'
 import { db, type Provenance } from '@/db/schema'
 import { firstPageSize, useLibraryStore } from '@/stores/library'
@@ -57,6 +58,27 @@ describe('the library store', () => {
     expect((await store.fetchContacts(0, firstPageSize)).map((contact) => contact.id)).toEqual(firstRows)
     expect((await store.fetchContacts(100, 100)).map((contact) => contact.id)).toEqual(all.slice(100))
     expect(all.every((id) => Number(id.slice(2)) % 5 < 3)).toBe(true)
+  })
+
+  it("serves a grid page from the first page's rows and reads only the ones it lacks", async () => {
+    const store = useLibraryStore()
+    store.prefix = 'mar'
+    await store.search()
+    // The count arrives after the first page: the search's second step.
+    await vi.waitFor(() => expect(store.counting).toBe(false))
+    const all = await matchContactIds({ prefix: 'mar' })
+    const byIds = vi.spyOn(libraryOf(), 'contactsByIds')
+    try {
+      // The grid asks 100 rows at a time, more than the first page holds.
+      const rows = await store.fetchContacts(0, 100)
+      expect(rows.map((contact) => contact.id)).toEqual(all.slice(0, 100))
+      expect(byIds.mock.calls).toEqual([[all.slice(firstPageSize, 100)]])
+      byIds.mockClear()
+      expect((await store.fetchContacts(0, 10)).map((contact) => contact.id)).toEqual(all.slice(0, 10))
+      expect(byIds).not.toHaveBeenCalled()
+    } finally {
+      byIds.mockRestore()
+    }
   })
 
   it('browses the whole library by position, newest first, from its count', async () => {
