@@ -751,6 +751,7 @@ const kit = {
     allMs: number
     total: number
   }> {
+    const limit = lk().library.firstPageSize
     const first: number[] = []
     const all: number[] = []
     let shown = 0
@@ -758,7 +759,7 @@ const kit = {
     let total = 0
     for (let i = 0; i < runs; i++) {
       let started = page.performance.now()
-      const result = await lk().libraryWorker.searchContacts({ ...search, limit: lk().library.firstPageSize })
+      const result = await lk().libraryWorker.searchContacts({ ...search, limit })
       first.push(page.performance.now() - started)
       shown = result.items.length
       exact = result.exact
@@ -766,14 +767,7 @@ const kit = {
       total = (await lk().libraryWorker.matchContactIds(search)).length
       all.push(page.performance.now() - started)
     }
-    return {
-      firstMs: median(first),
-      limit: lk().library.firstPageSize,
-      shown,
-      exact,
-      allMs: median(all),
-      total,
-    }
+    return { firstMs: median(first), limit, shown, exact, allMs: median(all), total }
   },
 
   /**

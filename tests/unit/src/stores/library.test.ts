@@ -35,7 +35,10 @@ beforeEach(async () => {
   await upsertCompanies(people(), source)
 })
 
-afterEach(() => useLibraryStore().stopWatching())
+afterEach(() => {
+  useLibraryStore().stopWatching()
+  vi.restoreAllMocks()
+})
 
 describe('the library store', () => {
   it('shows the first page before the rest of a broad search, without moving it', async () => {
@@ -68,17 +71,13 @@ describe('the library store', () => {
     expect(store.counting).toBe(false)
     const all = await matchContactIds({ prefix: 'mar' })
     const byIds = vi.spyOn(libraryOf(), 'contactsByIds')
-    try {
-      // The grid asks 100 rows at a time, more than the first page holds.
-      const rows = await store.fetchContacts(0, 100)
-      expect(rows.map((contact) => contact.id)).toEqual(all.slice(0, 100))
-      expect(byIds.mock.calls).toEqual([[all.slice(firstPageSize, 100)]])
-      byIds.mockClear()
-      expect((await store.fetchContacts(0, 10)).map((contact) => contact.id)).toEqual(all.slice(0, 10))
-      expect(byIds).not.toHaveBeenCalled()
-    } finally {
-      byIds.mockRestore()
-    }
+    // The grid asks 100 rows at a time, more than the first page holds.
+    const rows = await store.fetchContacts(0, 100)
+    expect(rows.map((contact) => contact.id)).toEqual(all.slice(0, 100))
+    expect(byIds.mock.calls).toEqual([[all.slice(firstPageSize, 100)]])
+    byIds.mockClear()
+    expect((await store.fetchContacts(0, 10)).map((contact) => contact.id)).toEqual(all.slice(0, 10))
+    expect(byIds).not.toHaveBeenCalled()
   })
 
   it('browses the whole library by position, newest first, from its count', async () => {
