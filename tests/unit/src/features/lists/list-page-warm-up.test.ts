@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { createApp, h, watch, type App } from 'vue'
+import { createApp, h, ref, watch, type App } from 'vue'
 import { createPinia } from 'pinia'
 import { NConfigProvider } from 'naive-ui'
 import type { Bridge, ChannelName } from '@shared/contract'
@@ -30,34 +30,50 @@ function watchingBridge(): { bridge: Bridge; asked: string[] } {
   return { bridge, asked }
 }
 
+interface WarmUp {
+  element: HTMLElement
+  drawn: number
+  round: number
+  rounds: number
+}
+
+/**
+ * The warm-up mounted as the shell mounts it, the jobs store made first (as the shell has by the
+ * time the app is idle); `shown` false takes it down, as the shell does when a list is opened.
+ */
+function mountWarmUp(bridge: Bridge, asked?: string[]) {
+  provideBridge(bridge)
+  const root = document.createElement('div')
+  document.body.append(root)
+  const shown = ref(true)
+  const state: { done: boolean; warmUp: WarmUp | null } = { done: false, warmUp: null }
+  app = createApp({
+    render: () =>
+      h(NConfigProvider, null, () =>
+        shown.value && !state.done
+          ? h(ListPageWarmUp, {
+              ref: (instance: unknown) => {
+                if (instance) state.warmUp = instance as WarmUp
+              },
+              onDone: () => (state.done = true),
+            })
+          : null,
+      ),
+  })
+  const pinia = createPinia()
+  app.use(pinia)
+  useJobsStore(pinia)
+  if (asked) asked.length = 0
+  app.mount(root)
+  return { shown, state }
+}
+
 describe('the list page warm-up', () => {
-  it('draws the list page parts out of the page, a part at a time, asks the backend nothing and leaves nothing', async () => {
+  it('draws the list page parts out of the page, a part at a time, round after round, asks the backend nothing and leaves nothing', async () => {
     const { bridge, asked } = watchingBridge()
-    provideBridge(bridge)
-    const root = document.createElement('div')
-    document.body.append(root)
-    let done = false
-    let warmUp: { element: HTMLElement; drawn: number } | null = null
+    const { state } = mountWarmUp(bridge, asked)
     const seen: string[] = []
-    app = createApp({
-      render: () =>
-        h(NConfigProvider, null, () =>
-          done
-            ? null
-            : h(ListPageWarmUp, {
-                ref: (instance: unknown) => {
-                  if (instance) warmUp = instance as { element: HTMLElement; drawn: number }
-                },
-                onDone: () => (done = true),
-              }),
-        ),
-    })
-    const pinia = createPinia()
-    app.use(pinia)
-    // The shell has made the jobs store (and its subscriptions) by the time the app is idle.
-    useJobsStore(pinia)
-    asked.length = 0
-    app.mount(root)
+    const warmUp = state.warmUp
     expect(warmUp).not.toBeNull()
     const element = warmUp!.element
     // What it holds as each part is drawn.
@@ -71,11 +87,20 @@ describe('the list page warm-up', () => {
       // Never in the page: nothing of it can be seen, clicked or found by a selector.
       expect(element.isConnected).toBe(false)
       expect(document.body.textContent).not.toContain('Work email')
-      expect(done).toBe(true)
+      expect(state.done).toBe(true)
       last = element.textContent ?? ''
-    })
-    // The parts came one after another: the run panel, then the filters and menus, then the grid.
-    expect(seen).toHaveLength(3)
+    }, 10_000)
+    // The parts came one after another: the run panel, then the filters and menus, then the grid;
+    // then all were taken down and drawn again, round after round (several rounds, for the code to
+    // be compiled as code that runs often is).
+    const { rounds } = warmUp!
+    expect(rounds).toBeGreaterThan(1)
+    expect(warmUp!.round).toBe(rounds)
+    expect(seen).toHaveLength(3 + (rounds - 1) * 4)
+    for (let round = 1; round < rounds; round++) {
+      expect(seen[round * 4 - 1], `round ${round + 1} begins with nothing drawn`).toBe('')
+      expect(seen.slice(round * 4, round * 4 + 3)).toEqual(seen.slice(0, 3))
+    }
     expect(seen[0]).toContain('Work email')
     expect(seen[0]).not.toContain('Safe to send')
     expect(seen[1]).toContain('Safe to send')
@@ -85,8 +110,20 @@ describe('the list page warm-up', () => {
     for (const text of ['Work email', 'Safe to send', 'Export', 'A name', 'Found', 'Deliverable'])
       expect(last, `"${text}" drawn`).toContain(text)
     expect(asked).toEqual([])
-    app.unmount()
+    app!.unmount()
     app = undefined
     expect(element.childElementCount).toBe(0)
+  })
+
+  it('stops when it is taken down before it is done (a list opened meanwhile)', async () => {
+    const { shown, state } = mountWarmUp(watchingBridge().bridge)
+    const warmUp = state.warmUp
+    await vi.waitFor(() => expect(warmUp!.drawn).toBe(2))
+    shown.value = false
+    const at = { drawn: warmUp!.drawn, round: warmUp!.round }
+    // Long enough for every round left to have been drawn had it gone on.
+    await new Promise((wait) => setTimeout(wait, 1_500))
+    expect({ drawn: warmUp!.drawn, round: warmUp!.round }).toEqual(at)
+    expect(state.done).toBe(false)
   })
 })
