@@ -132,6 +132,11 @@ export class ContactIndex {
     this.slots = Math.max(this.slots, keys.block * contactBlockSize + keys.ids.length)
   }
 
+  /** Whether a block's keys are in (at any revision). */
+  holds(block: number): boolean {
+    return this.blocks[block] !== undefined
+  }
+
   /** The slots a key may be at (a hash shared by other keys gives theirs too: check the record). */
   candidates(key: string): number[] {
     return this.byHash.find(keyHash(key))

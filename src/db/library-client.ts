@@ -142,7 +142,7 @@ export function workerLibrary(start: () => LibraryEndpoint): LibraryService & {
         rows: (batch) => (batch as (typeof batches)[number]).rows.length,
       }),
     applyKnownAnswers: (listId, decisions) => call('applyKnownAnswers', [listId, decisions]),
-    /** Starts the worker and loads its code; the database and the index wait for the first call. */
+    /** Starts the worker: it loads its code and reads the newest people's keys (`primeContactIndex`). */
     prepare: () => void started(),
     /**
      * A port to the library worker for another worker (the import worker checks its rows against

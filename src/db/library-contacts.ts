@@ -61,6 +61,11 @@ export async function contactIndex(
     if (index.revs[block] !== rev) stale.push(block)
   })
   stale.reverse()
+  // The newest blocks in memory already (read as the worker started) may hold the page: when the
+  // library has not grown since and every block to read is older than they are (a scan ends at the
+  // first block not read, so it meets no changed block).
+  const newestFresh = index.size > 0 && index.size === stored.size && !index.holds(stale[0] ?? -1)
+  if (stale.length > 0 && newestFresh && enough?.(index)) return index
   for (let start = 0; start < stale.length; start += keyBlocksPerRead) {
     const numbers = stale.slice(start, start + keyBlocksPerRead)
     const keys = await database.contactKeys.bulkGet(numbers)
@@ -70,6 +75,14 @@ export async function contactIndex(
     if (enough?.(index)) break
   }
   return index
+}
+
+/**
+ * The newest people's keys read into the index (one read of `keyBlocksPerRead` blocks), as the library
+ * worker starts: what a first search after a start reads first, and holds the first page of most.
+ */
+export function primeContactIndex(database: LeadkeeperDb): Promise<ContactIndex> {
+  return database.transaction('r', contactTables(database), () => contactIndex(database, () => true))
 }
 
 /** The whole index brought up to date in a transaction of its own, for work that holds none. */

@@ -4,6 +4,7 @@ import {
   type LibraryAnswer,
   type ToLibrary,
 } from '@/db/library-service'
+import { primeContactIndex } from '@/db/library-contacts'
 import { db } from '@/db/schema'
 
 /**
@@ -18,3 +19,6 @@ const scope: {
 const receive = libraryWorkerReceiver(libraryService(db), (answer) => scope.postMessage(answer))
 
 scope.onmessage = (event) => receive(event.data)
+// The worker starts at the page's first idle moment: the newest people's keys are read then, not by
+// the first search. A call meanwhile runs beside it (the index takes a block's keys once).
+primeContactIndex(db).catch(() => undefined)

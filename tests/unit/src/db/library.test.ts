@@ -13,7 +13,7 @@ import {
   searchContacts,
 } from '@/db/library-query'
 import { contactFromPayload, upsertCompanies, upsertContacts } from '@/db/library-ingest'
-import { contactTables, keyBlocksPerRead } from '@/db/library-contacts'
+import { contactTables, keyBlocksPerRead, primeContactIndex } from '@/db/library-contacts'
 import { contactBlockSize } from '@/db/contact-index'
 import { contactById, countContacts } from '../support/library'
 
@@ -191,6 +191,71 @@ describe('upsertContacts', () => {
     })
     expect(reads).toHaveBeenCalledTimes(3)
     expect(await matchContactIds({ prefix: 'ann' }, fresh)).toHaveLength(count / 2)
+  })
+
+  it('answers a first search after a start from the keys read as the library worker started', async () => {
+    const name = 't-' + crypto.randomUUID()
+    const count = 80 * contactBlockSize
+    const people = Array.from({ length: count }, (_, i) => ({
+      contact_id: i,
+      contact_full_name: `${i % 2 ? 'Ann' : 'Bo'} Ek${i}`,
+      contact_location_country: i === 5 ? 'Chile' : 'France',
+    }))
+    await upsertContacts(people, source('list', 'l'), new LeadkeeperDb(name))
+    const fresh = new LeadkeeperDb(name)
+    const reads = vi.spyOn(fresh.contactKeys, 'bulkGet')
+    // As the worker starts: one read, the newest 32 of 80 key blocks.
+    await primeContactIndex(fresh)
+    expect(reads).toHaveBeenCalledTimes(1)
+    expect(reads.mock.calls[0]![0]).toEqual(Array.from({ length: 32 }, (_, i) => 79 - i))
+    // The first search finds its page among them and reads no key block.
+    const page = await searchContacts({ prefix: 'ann', limit: 10 }, fresh)
+    expect(page.items.map((c) => c.id)).toEqual(
+      Array.from({ length: 10 }, (_, i) => `c:${count - 1 - 2 * i}`),
+    )
+    expect(reads).toHaveBeenCalledTimes(1)
+    // A search they do not hold reads on from there, the blocks not read yet only.
+    expect(await searchContacts({ facets: { country: ['Chile'] } }, fresh)).toMatchObject({
+      total: 1,
+      exact: true,
+    })
+    const read = reads.mock.calls.flatMap(([numbers]) => [...(numbers as number[])])
+    expect(read.sort((a, b) => a - b)).toEqual(Array.from({ length: 80 }, (_, i) => i))
+    expect(await matchContactIds({ prefix: 'ann' }, fresh)).toHaveLength(count / 2)
+  })
+
+  it('finds people another window stored after the keys were read as the worker started', async () => {
+    const name = 't-' + crypto.randomUUID()
+    const count = 80 * contactBlockSize
+    const people = Array.from({ length: count }, (_, i) => ({
+      contact_id: i,
+      contact_full_name: `${i % 2 ? 'Ann' : 'Bo'} Ek${i}`,
+    }))
+    await upsertContacts(people, source('list', 'l'), new LeadkeeperDb(name))
+    const fresh = new LeadkeeperDb(name)
+    await primeContactIndex(fresh)
+    // Another window files two people: one in a new block, one changed in the newest read block.
+    const other = new LeadkeeperDb(name)
+    await upsertContacts(
+      [
+        { contact_id: 'new', contact_full_name: 'Ann Zed' },
+        { contact_id: count - 1, contact_full_name: 'Ann Ek-Changed' },
+      ],
+      source('lookup', 'k'),
+      other,
+    )
+    const page = await searchContacts({ prefix: 'ann', limit: 3 }, fresh)
+    expect(page.items.map((c) => [c.id, c.fullName])).toEqual([
+      ['c:new', 'Ann Zed'],
+      [`c:${count - 1}`, 'Ann Ek-Changed'],
+      [`c:${count - 3}`, `Ann Ek${count - 3}`],
+    ])
+    // And a person changed in the newest block read, the library no larger: Ann Zed is now Cy Zed.
+    const again = new LeadkeeperDb(name)
+    await primeContactIndex(again)
+    await upsertContacts([{ contact_id: 'new', contact_full_name: 'Cy Zed' }], source('lookup', 'k2'), other)
+    const changed = await searchContacts({ prefix: 'ann', limit: 2 }, again)
+    expect(changed.items.map((c) => c.fullName)).toEqual(['Ann Ek-Changed', `Ann Ek${count - 3}`])
   })
 
   it("keeps the library and its index as they were when a write's transaction fails", async () => {
