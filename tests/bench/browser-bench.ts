@@ -524,7 +524,7 @@ async function libraryFigures(
       cold.ms,
       'ms',
       { max: 50 },
-      `searchContacts in a page loaded anew, as after a start (2 s after, the library worker started): the index read from the newest key blocks until the page is found; longest page task ${Math.round(cold.longestTaskMs)} ms`,
+      `searchContacts in a page loaded anew, as after a start (2 s after, the library worker started and read the newest people's keys): the index read from the newest key blocks until the page is found; longest page task ${Math.round(cold.longestTaskMs)} ms`,
     ),
   )
   const facets = await call(page, 'libraryFacetCounts')
