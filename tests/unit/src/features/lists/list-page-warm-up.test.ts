@@ -41,15 +41,15 @@ interface WarmUp {
 
 /**
  * The page's clock as the warm-up reads it: it moves `partMs` each time a part is drawn (as the part
- * begins to be drawn), and stands still otherwise.
+ * begins to be drawn) and `takeDownMs` each time a round is taken down, and stands still otherwise.
  */
-function partsTake(warmUp: WarmUp, partMs: number): void {
+function partsTake(warmUp: WarmUp, partMs: number, takeDownMs = 0): void {
   let now = 0
   vi.spyOn(performance, 'now').mockImplementation(() => now)
   watch(
     () => warmUp.drawn,
     (drawn, before) => {
-      if (drawn > before) now += partMs
+      now += drawn > before ? partMs : takeDownMs
     },
     { flush: 'sync' },
   )
@@ -147,9 +147,17 @@ describe('the list page warm-up', () => {
     expect(state.warmUp!.drawn).toBe(1)
   })
 
+  it('ends its rounds when taking a round down holds the page over 50 ms', async () => {
+    const { state } = mountWarmUp(watchingBridge().bridge)
+    partsTake(state.warmUp!, 0, 60)
+    await vi.waitFor(() => expect(state.done).toBe(true), 10_000)
+    expect(state.warmUp!.completed).toBe(1)
+    expect(state.warmUp!.drawn).toBe(0)
+  })
+
   it('draws every round when its parts take 50 ms or less', async () => {
     const { state } = mountWarmUp(watchingBridge().bridge)
-    partsTake(state.warmUp!, 50)
+    partsTake(state.warmUp!, 50, 50)
     await vi.waitFor(() => expect(state.done).toBe(true), 10_000)
     expect(state.warmUp!.completed).toBe(state.warmUp!.rounds)
   })
