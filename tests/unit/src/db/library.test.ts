@@ -39,6 +39,23 @@ const enrichedRow = {
   custom_fields: [{ name: 'key', value: 'l:0', position: 0 }],
 }
 
+/**
+ * A library of 80 blocks of people, and of their keys (Ann and Bo by turns, one of them in Chile),
+ * then opened anew as by another window, with its reads of key blocks watched.
+ */
+async function eightyBlocks() {
+  const name = 't-' + crypto.randomUUID()
+  const count = 80 * contactBlockSize
+  const people = Array.from({ length: count }, (_, i) => ({
+    contact_id: i,
+    contact_full_name: `${i % 2 ? 'Ann' : 'Bo'} Ek${i}`,
+    contact_location_country: i === 5 ? 'Chile' : 'France',
+  }))
+  await upsertContacts(people, source('list', 'l'), new LeadkeeperDb(name))
+  const fresh = new LeadkeeperDb(name)
+  return { name, count, fresh, reads: vi.spyOn(fresh.contactKeys, 'bulkGet') }
+}
+
 describe('upsertContacts', () => {
   it('keys by contact id, fills identity and lower-case search keys, drops custom fields', async () => {
     const database = freshDb()
@@ -162,17 +179,7 @@ describe('upsertContacts', () => {
   })
 
   it('answers a first page from the newest people before a new window has read the rest', async () => {
-    const name = 't-' + crypto.randomUUID()
-    // 80 blocks of people, and of their keys.
-    const count = 80 * contactBlockSize
-    const people = Array.from({ length: count }, (_, i) => ({
-      contact_id: i,
-      contact_full_name: `${i % 2 ? 'Ann' : 'Bo'} Ek${i}`,
-      contact_location_country: i === 5 ? 'Chile' : 'France',
-    }))
-    await upsertContacts(people, source('list', 'l'), new LeadkeeperDb(name))
-    const fresh = new LeadkeeperDb(name)
-    const reads = vi.spyOn(fresh.contactKeys, 'bulkGet')
+    const { count, fresh, reads } = await eightyBlocks()
     // Browsing everything needs the count alone: no key block is read.
     expect((await contactsAt(count - 2, 5, fresh)).map((c) => c.id)).toEqual(['c:1', 'c:0'])
     expect(reads).not.toHaveBeenCalled()
@@ -194,16 +201,7 @@ describe('upsertContacts', () => {
   })
 
   it('answers a first search after a start from the keys read as the library worker started', async () => {
-    const name = 't-' + crypto.randomUUID()
-    const count = 80 * contactBlockSize
-    const people = Array.from({ length: count }, (_, i) => ({
-      contact_id: i,
-      contact_full_name: `${i % 2 ? 'Ann' : 'Bo'} Ek${i}`,
-      contact_location_country: i === 5 ? 'Chile' : 'France',
-    }))
-    await upsertContacts(people, source('list', 'l'), new LeadkeeperDb(name))
-    const fresh = new LeadkeeperDb(name)
-    const reads = vi.spyOn(fresh.contactKeys, 'bulkGet')
+    const { count, fresh, reads } = await eightyBlocks()
     // As the worker starts: one read, the newest 32 of 80 key blocks.
     await primeContactIndex(fresh)
     expect(reads).toHaveBeenCalledTimes(1)
@@ -225,14 +223,7 @@ describe('upsertContacts', () => {
   })
 
   it('finds people another window stored after the keys were read as the worker started', async () => {
-    const name = 't-' + crypto.randomUUID()
-    const count = 80 * contactBlockSize
-    const people = Array.from({ length: count }, (_, i) => ({
-      contact_id: i,
-      contact_full_name: `${i % 2 ? 'Ann' : 'Bo'} Ek${i}`,
-    }))
-    await upsertContacts(people, source('list', 'l'), new LeadkeeperDb(name))
-    const fresh = new LeadkeeperDb(name)
+    const { name, count, fresh } = await eightyBlocks()
     await primeContactIndex(fresh)
     // Another window files two people: one in a new block, one changed in the newest read block.
     const other = new LeadkeeperDb(name)
