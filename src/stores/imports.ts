@@ -180,6 +180,7 @@ export const useImportsStore = defineStore('imports', () => {
         mapping.value = saved ?? suggestMapping(built.columns, built.sample)
       }
       preview.value = markRaw(built)
+      worker.prepare()
     } catch (error) {
       if (!latest()) return
       preview.value = null
@@ -235,6 +236,7 @@ export const useImportsStore = defineStore('imports', () => {
     await deleteList(list.id)
     listId.value = null
     step.value = 'mapping'
+    worker.prepare()
     if (outcome.type === 'failed') problem.value = outcome.error
     else notify.info('Import cancelled; nothing was kept.')
   }
@@ -345,6 +347,7 @@ export const useImportsStore = defineStore('imports', () => {
   }
 
   function reset(): void {
+    worker.release()
     forgetPreview()
     resumed.value = null
     resuming.value = null

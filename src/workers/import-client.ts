@@ -10,12 +10,20 @@ export interface WorkerRun {
   cancel(): void
 }
 
-/** Starts the import worker on a file; the worker ends with the run. */
+/**
+ * An import worker with nothing to do yet: its code loads and its database opens while the user
+ * looks at the preview, so the run starts at once when they choose to import.
+ */
+export function spawnImportWorker(): Worker {
+  return new Worker(new URL('./list-import.ts', import.meta.url), { type: 'module' })
+}
+
+/** Starts the import worker (`worker`, spawned ahead, or a new one) on a file; the worker ends with the run. */
 export function startImportWorker(
   start: Extract<ToWorker, { type: 'start' }>,
   onProgress: (progress: ParseProgress) => void,
+  worker: Worker = spawnImportWorker(),
 ): WorkerRun {
-  const worker = new Worker(new URL('./list-import.ts', import.meta.url), { type: 'module' })
   const outcome = new Promise<WorkerOutcome>((resolve) => {
     worker.onmessage = (event: MessageEvent<FromWorker>) => {
       const message = event.data

@@ -19,6 +19,10 @@ let lastProgressAt = 0
 
 const post = (message: FromWorker): void => scope.postMessage(message)
 
+// Opened before the run is asked for (the worker is spawned as the preview shows): a failure here
+// is the run's to report, as its first write meets it again.
+db.open().catch(() => undefined)
+
 scope.onmessage = (event) => {
   const message = event.data
   if (message.type === 'cancel') controller.abort()

@@ -114,4 +114,29 @@ describe('the imports store', () => {
     expect(store.file).toBeNull()
     expect(store.problem).toBeNull()
   })
+
+  it('spawns the import worker as the preview shows, and ends it when the dialog is left', async () => {
+    const made: Array<{ terminated: boolean }> = []
+    vi.stubGlobal(
+      'Worker',
+      class {
+        terminated = false
+        constructor() {
+          made.push(this)
+        }
+        terminate() {
+          this.terminated = true
+        }
+      },
+    )
+    try {
+      const store = useImportsStore()
+      await store.open(file('First,Last\nJane,Doe\n'))
+      expect(made).toHaveLength(1)
+      await store.discard()
+      expect(made[0]!.terminated).toBe(true)
+    } finally {
+      vi.unstubAllGlobals()
+    }
+  })
 })
