@@ -1,3 +1,4 @@
+import type { IndexableType, IndexableTypeArrayReadonly } from 'dexie'
 import { facetOf, rowFacets, type FacetValue, type RowFacet } from './facet-tally'
 import type { CompanyBlock, FacetBlock, FacetColumn, LegacyFacetBlock, NarrowFacet, RowBlock } from './schema'
 
@@ -8,6 +9,13 @@ import type { CompanyBlock, FacetBlock, FacetColumn, LegacyFacetBlock, NarrowFac
 export const blockSize = 1_000
 
 export const blockOf = (index: number): number => Math.floor(index / blockSize)
+
+/**
+ * The keys of a put into a table keyed out of line (`listBlocks`, `peopleBlocks`…): Dexie types them
+ * as single values, and a compound key is an array of values, which IndexedDB takes as a key.
+ */
+export const outOfLine = (keys: readonly IndexableType[]): IndexableTypeArrayReadonly =>
+  keys as IndexableTypeArrayReadonly
 
 /**
  * Values dictionary-coded: value i is `values[codes[i]]`. A block has at most a few thousand

@@ -1,5 +1,5 @@
 import Dexie from 'dexie'
-import { blockOf, blockSize, facetRecordsOf } from './block-shape'
+import { blockOf, blockSize, facetRecordsOf, outOfLine } from './block-shape'
 import type { LeadkeeperDb, RowBlock, RowRecord, StoredRow } from './schema'
 
 export { blockOf, blockSize } from './block-shape'
@@ -11,9 +11,9 @@ export { blockOf, blockSize } from './block-shape'
  */
 
 export const blockTables = (database: LeadkeeperDb) => [
-  database.blocks,
-  database.blockFacets,
-  database.blockCompanies,
+  database.listBlocks,
+  database.listFacets,
+  database.listCompanies,
   database.blockRevs,
   database.listColumns,
 ]
@@ -44,7 +44,7 @@ export async function readBlocks(
   numbers: Iterable<number>,
 ): Promise<Map<number, RowBlock>> {
   const wanted = [...new Set(numbers)]
-  const blocks = await database.blocks.bulkGet(wanted.map((number) => key(listId, number)))
+  const blocks = await database.listBlocks.bulkGet(wanted.map((number) => key(listId, number)))
   const out = new Map<number, RowBlock>()
   blocks.forEach((block, at) => {
     if (block) out.set(wanted[at]!, block)
@@ -83,8 +83,8 @@ export async function readRange(
   end: number,
 ): Promise<RowRecord[]> {
   if (end <= start) return []
-  const blocks = await database.blocks
-    .where('[listId+block]')
+  const blocks = await database.listBlocks
+    .where(':id')
     .between(key(listId, blockOf(start)), key(listId, blockOf(end - 1)), true, true)
     .toArray()
   const out: RowRecord[] = []
@@ -112,10 +112,17 @@ export async function writeBlocks(database: LeadkeeperDb, listId: string, blocks
     for (let at = revs.length; at < block.block; at++) revs[at] = 0
     revs[block.block] = (revs[block.block] ?? 0) + 1
   }
-  await database.blocks.bulkPut(blocks)
+  const keys = outOfLine(blocks.map((block) => key(listId, block.block)))
+  await database.listBlocks.bulkPut(blocks, keys)
   const facets = blocks.map(facetRecordsOf)
-  await database.blockFacets.bulkPut(facets.map((record) => record.facets))
-  await database.blockCompanies.bulkPut(facets.map((record) => record.company))
+  await database.listFacets.bulkPut(
+    facets.map((record) => record.facets),
+    keys,
+  )
+  await database.listCompanies.bulkPut(
+    facets.map((record) => record.company),
+    keys,
+  )
   await database.blockRevs.put({ listId, revs })
 }
 
@@ -193,8 +200,8 @@ export async function eachStoredBlock(
   let next = range.from
   for (;;) {
     if (next >= range.to) return
-    const blocks = await database.blocks
-      .where('[listId+block]')
+    const blocks = await database.listBlocks
+      .where(':id')
       .between(key(listId, next), key(listId, range.to), true, false)
       .limit(batch)
       .toArray()
@@ -213,8 +220,8 @@ export async function eachStoredBlock(
  * order, one batch per transaction, so what it stored before it stopped is rows `[0, count)`.
  */
 export async function storedRowCount(database: LeadkeeperDb, listId: string): Promise<number> {
-  const last = await database.blocks
-    .where('[listId+block]')
+  const last = await database.listBlocks
+    .where(':id')
     .between(...listBlockRange(listId), true, true)
     .last()
   return last ? last.block * blockSize + last.rows.length : 0
@@ -222,16 +229,16 @@ export async function storedRowCount(database: LeadkeeperDb, listId: string): Pr
 
 /** Deletes every block of a list; in the caller's transaction over `blockTables`. */
 export async function deleteBlocks(database: LeadkeeperDb, listId: string): Promise<void> {
-  await database.blocks
-    .where('[listId+block]')
+  await database.listBlocks
+    .where(':id')
     .between(...listBlockRange(listId), true, true)
     .delete()
-  await database.blockFacets
-    .where('[listId+block]')
+  await database.listFacets
+    .where(':id')
     .between(...listBlockRange(listId), true, true)
     .delete()
-  await database.blockCompanies
-    .where('[listId+block]')
+  await database.listCompanies
+    .where(':id')
     .between(...listBlockRange(listId), true, true)
     .delete()
   await database.blockRevs.delete(listId)

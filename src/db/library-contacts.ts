@@ -16,8 +16,8 @@ import {
  */
 
 export const contactTables = (database: LeadkeeperDb) => [
-  database.contactBlocks,
-  database.contactKeys,
+  database.peopleBlocks,
+  database.peopleKeys,
   database.contactRevs,
 ]
 
@@ -68,7 +68,7 @@ export async function contactIndex(
   if (stale.length > 0 && newestFresh && enough?.(index)) return index
   for (let start = 0; start < stale.length; start += keyBlocksPerRead) {
     const numbers = stale.slice(start, start + keyBlocksPerRead)
-    const keys = await database.contactKeys.bulkGet(numbers)
+    const keys = await database.peopleKeys.bulkGet(numbers)
     keys.forEach((block, at) => {
       if (block) index.put(block, stored.revs[numbers[at]!]!)
     })
@@ -96,7 +96,7 @@ export async function readContactBlocks(
   numbers: Iterable<number>,
 ): Promise<Map<number, ContactBlock>> {
   const wanted = [...new Set(numbers)]
-  const blocks = await database.contactBlocks.bulkGet(wanted)
+  const blocks = await database.peopleBlocks.bulkGet(wanted)
   const out = new Map<number, ContactBlock>()
   blocks.forEach((block, at) => {
     if (block) out.set(wanted[at]!, block)
@@ -160,8 +160,9 @@ export async function writeContacts(
     const some = changed.slice(start, start + blocksPerWrite)
     const someKeys = some.map((block) => keyBlockOf(block.block, block.contacts))
     keys.push(...someKeys)
-    await database.contactBlocks.bulkPut(some)
-    await database.contactKeys.bulkPut(someKeys)
+    const someNumbers = some.map((block) => block.block)
+    await database.peopleBlocks.bulkPut(some, someNumbers)
+    await database.peopleKeys.bulkPut(someKeys, someNumbers)
   }
   await database.contactRevs.put({ id: 'contacts', epoch: stored.epoch || newEpoch(), size, revs })
   Dexie.currentTransaction?.idbtrans.addEventListener('complete', () => {

@@ -188,7 +188,7 @@ export class LocalListQueries implements ListQueries {
     const wanted = [...new Set(numbers)]
     const out = new Map<number, RowBlock>()
     if (wanted.length === 0) return out
-    await this.database.transaction('r', [this.database.blockRevs, this.database.blocks], async () => {
+    await this.database.transaction('r', [this.database.blockRevs, this.database.listBlocks], async () => {
       const revs = (await this.database.blockRevs.get(listId))?.revs ?? []
       const missing: number[] = []
       for (const number of wanted) {
@@ -220,14 +220,14 @@ export class LocalListQueries implements ListQueries {
     const first = sorted[0]!
     const last = sorted[sorted.length - 1]!
     if (last - first < sorted.length * 2) {
-      const range = await this.database.blocks
-        .where('[listId+block]')
+      const range = await this.database.listBlocks
+        .where(':id')
         .between([listId, first], [listId, last], true, true)
         .toArray()
       const wanted = new Set(sorted)
       return range.filter((block) => wanted.has(block.block))
     }
-    const blocks = await this.database.blocks.bulkGet(
+    const blocks = await this.database.listBlocks.bulkGet(
       sorted.map((number): [string, number] => [listId, number]),
     )
     return blocks.filter((block): block is RowBlock => block !== undefined)

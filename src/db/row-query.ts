@@ -162,7 +162,7 @@ async function readFacetRecords<T extends { block: number }>(
   if (stale.length > blocks / 4) {
     for (let first = 0; first < blocks; first += rangeSlice) {
       const slice = await table
-        .where('[listId+block]')
+        .where(':id')
         .between([listId, first], [listId, first + rangeSlice], true, false)
         .toArray()
       for (const record of slice) if (wanted.has(record.block)) each(record)
@@ -229,7 +229,7 @@ export async function loadColumns(
 ): Promise<ListColumns> {
   return database.transaction(
     'r',
-    [database.blockRevs, database.blockFacets, database.blockCompanies, database.listColumns],
+    [database.blockRevs, database.listFacets, database.listCompanies, database.listColumns],
     async () => {
       const revs = (await database.blockRevs.get(listId))?.revs ?? []
       let base =
@@ -250,11 +250,11 @@ export async function loadColumns(
       const staleCompanies = withCompany ? staleBlocks(revs, base?.companyRevs ?? null) : []
       if (base && stale.length === 0 && staleCompanies.length === 0) return base
       const columns = base ?? emptyColumns(listId)
-      await readFacetRecords(database.blockFacets, listId, stale, revs.length, (record) => {
+      await readFacetRecords(database.listFacets, listId, stale, revs.length, (record) => {
         for (const facet of narrowFacets)
           place(columns, facet, record.block, record.size, record.columns[facet])
       })
-      await readFacetRecords(database.blockCompanies, listId, staleCompanies, revs.length, (record) =>
+      await readFacetRecords(database.listCompanies, listId, staleCompanies, revs.length, (record) =>
         place(columns, 'company', record.block, record.size, record.column),
       )
       columns.revs = [...revs]

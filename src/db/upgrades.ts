@@ -1,5 +1,5 @@
-import type { Transaction } from 'dexie'
-import { blockSize, legacyFacetBlockOf, splitFacets } from './block-shape'
+import type { IndexableType, Transaction } from 'dexie'
+import { blockSize, legacyFacetBlockOf, outOfLine, splitFacets } from './block-shape'
 import { contactBlockSize, keyBlockOf, legacyContactBlockSize } from './contact-index'
 import { descriptiveFacets, FacetTally, unknownValue } from './facet-tally'
 import { companyWords, contactWords, LibraryTally } from './library-shape'
@@ -291,6 +291,82 @@ export async function companiesOutOfFacets(tx: Transaction): Promise<void> {
  * moves in steps a user sees on a list of a few hundred thousand rows.
  */
 const facetPage = 100
+
+/**
+ * Version 11: every block into a table that keeps its key beside it (out of line), a page at a time
+ * in key order: a list's facet and company columns, its rows, then the library's people and their
+ * keys. The records are the same; version 12 deletes the old tables. Progress is counted as the
+ * earlier moves count it: in rows (the facet records say how many each block holds), then people.
+ */
+export async function blocksKeyedApart(tx: Transaction): Promise<void> {
+  const listKey = (record: { listId: string; block: number }): [string, number] => [
+    record.listId,
+    record.block,
+  ]
+  const peopleKey = (record: { block: number }): number => record.block
+  let rows = 0
+  await moveApart(tx, 'blockFacets', 'listFacets', listKey, facetPage, (page: FacetBlock[]) => {
+    for (const record of page) rows += record.size
+  })
+  await moveApart(tx, 'blockCompanies', 'listCompanies', listKey, facetPage)
+  if (rows > 0) {
+    const report = reporter('rows', rows)
+    report(0)
+    let moved = 0
+    await moveApart(tx, 'blocks', 'listBlocks', listKey, rowPage, (page: RowBlock[]) => {
+      for (const block of page) moved += block.rows.length
+      report(Math.min(moved, rows))
+    })
+    report(rows)
+  } else {
+    await moveApart(tx, 'blocks', 'listBlocks', listKey, rowPage)
+  }
+  const revisions = await tx.table<ContactRevisions>('contactRevs').get('contacts')
+  const people = revisions?.size ?? 0
+  if (people > 0) {
+    const report = reporter('contacts', people)
+    report(0)
+    let moved = 0
+    await moveApart(tx, 'contactBlocks', 'peopleBlocks', peopleKey, legacyPage, (page: ContactBlock[]) => {
+      for (const block of page) moved += block.contacts.length
+      report(Math.min(moved, people))
+    })
+    report(people)
+  } else {
+    await moveApart(tx, 'contactBlocks', 'peopleBlocks', peopleKey, legacyPage)
+  }
+  await moveApart(tx, 'contactKeys', 'peopleKeys', peopleKey, legacyPage)
+}
+
+/** Blocks of a list's rows moved at a time in version 11's upgrade: 20,000 rows, a few megabytes. */
+const rowPage = 20
+
+/**
+ * The records of `from` into `to`, each under `keyOf(record)` (its key in `from`), in key order, a
+ * page at a time; `onPage` hears each page once it is put.
+ */
+async function moveApart<T, K extends IndexableType>(
+  tx: Transaction,
+  from: string,
+  to: string,
+  keyOf: (record: T) => K,
+  page: number,
+  onPage?: (records: T[]) => void,
+): Promise<void> {
+  const source = tx.table<T, K>(from)
+  const target = tx.table<T, K>(to)
+  let after: K | null = null
+  for (;;) {
+    const records: T[] = await (after === null ? source.toCollection() : source.where(':id').above(after))
+      .limit(page)
+      .toArray()
+    if (records.length === 0) return
+    const keys = records.map(keyOf)
+    await target.bulkPut(records, outOfLine(keys))
+    after = keys[keys.length - 1]!
+    onPage?.(records)
+  }
+}
 
 /** A name for a library's contents, new each time a library starts from nothing. */
 export function newEpoch(): string {

@@ -14,11 +14,17 @@ test('a million-row list opens, scrolls and reaches its last row', async ({ app 
       request.onsuccess = () => resolve(request.result)
       request.onerror = () => reject(request.error)
     })
+    // Blocks are keyed out of line, by [list, block]; the other stores' records hold their keys.
     const put = (store: string, records: unknown[]) =>
       new Promise<void>((resolve, reject) => {
         const tx = database.transaction([store], 'readwrite')
         const os = tx.objectStore(store)
-        for (const record of records) os.put(record)
+        for (const record of records) {
+          if (os.keyPath === null) {
+            const { listId: list, block } = record as { listId: string; block: number }
+            os.put(record, [list, block])
+          } else os.put(record)
+        }
         tx.oncomplete = () => resolve()
         tx.onerror = () => reject(tx.error)
       })
@@ -72,9 +78,9 @@ test('a million-row list opens, scrolls and reaches its last row', async ({ app 
         facets.push({ listId, block: first / 1_000, size: 1_000, columns })
         companies.push({ listId, block: first / 1_000, size: 1_000, column: column(company) })
       }
-      await put('blocks', blocks)
-      await put('blockFacets', facets)
-      await put('blockCompanies', companies)
+      await put('listBlocks', blocks)
+      await put('listFacets', facets)
+      await put('listCompanies', companies)
     }
     await put('blockRevs', [{ listId, revs: Array.from({ length: 1_000 }, () => 1) }])
     await put('facetCounts', [{ listId, facet: 'status', value: 'pending', count: 1_000_000 }])

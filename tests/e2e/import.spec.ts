@@ -101,9 +101,9 @@ test('a big import shows its progress and can be cancelled, leaving nothing behi
   await expect(app.locator('[data-test="import-start"]')).toBeVisible()
   const lists = await countRecords(app, [
     'lists',
-    'blocks',
-    'blockFacets',
-    'blockCompanies',
+    'listBlocks',
+    'listFacets',
+    'listCompanies',
     'blockRevs',
     'facetCounts',
   ])

@@ -17,8 +17,8 @@ test.describe.configure({ timeout: 180_000 })
 const rows = 20_000
 const enriched = rows / 4
 
-/** The app's database version as IndexedDB counts it: Dexie's (`src/db/schema.ts`, 10) × 10. */
-const appDatabaseVersion = 100
+/** The app's database version as IndexedDB counts it: Dexie's (`src/db/schema.ts`, 12) × 10. */
+const appDatabaseVersion = 120
 
 /**
  * The version of the app's database on this page's origin, read by an opening that waits behind
@@ -122,7 +122,7 @@ test('a current database cut off half-way moves again from nothing on the next s
   await openMoverPage(destination, there)
   // The window closes after the survey and a few pages: part of the data is written.
   await expect(moveThroughTest(destination, source, { cut: 4 })).rejects.toThrow('The window was closed.')
-  const blocks = await countRecords(destination, ['blocks', 'blockFacets'])
+  const blocks = await countRecords(destination, ['listBlocks', 'listFacets'])
   expect(blocks).toBeGreaterThan(0)
   expect(blocks).toBeLessThan(40)
 
@@ -131,7 +131,7 @@ test('a current database cut off half-way moves again from nothing on the next s
   await openMoverPage(destination, there)
   const run = await moveThroughTest(destination, source)
   expect(run.progress.at(-1)!.done).toBe(run.progress.at(-1)!.total)
-  expect(run.counts['leadkeeper']).toMatchObject({ blocks: 20, blockFacets: 20, blockCompanies: 20 })
+  expect(run.counts['leadkeeper']).toMatchObject({ listBlocks: 20, listFacets: 20, listCompanies: 20 })
 
   const moved = new ResultsPage(destination)
   const library = new LibraryPage(destination)

@@ -20,8 +20,8 @@ interface Table {
 }
 interface Database {
   libraryCounts: Table
-  contactBlocks: Table
-  contactKeys: Table
+  peopleBlocks: Table
+  peopleKeys: Table
   contactRevs: Table
   lists: Table
   facetCounts: Table
@@ -711,7 +711,7 @@ const kit = {
     count: number,
   ): Promise<{ ms: number; heapMb: number | null; longestTaskMs: number; longTasks: number }> {
     const db = lk().db
-    await Promise.all([db.contactBlocks.clear(), db.contactKeys.clear(), db.contactRevs.clear()])
+    await Promise.all([db.peopleBlocks.clear(), db.peopleKeys.clear(), db.contactRevs.clear()])
     await db.libraryCounts.clear()
     const source = { kind: 'list', id: 'bench', label: 'bench', at: 0 }
     let writing = 0

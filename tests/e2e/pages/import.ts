@@ -47,7 +47,7 @@ export class ImportDialog {
 
   /** The blocks of rows stored in the page's database, all lists together. */
   storedBlocks(): Promise<number> {
-    return countRecords(this.page, ['blocks'])
+    return countRecords(this.page, ['listBlocks'])
   }
 
   /** Builds a big file inside the page (no megabytes over the wire) and drops it; `generatedCsv` is the same file. */

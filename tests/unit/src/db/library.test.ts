@@ -53,7 +53,7 @@ async function eightyBlocks() {
   }))
   await upsertContacts(people, source('list', 'l'), new LeadkeeperDb(name))
   const fresh = new LeadkeeperDb(name)
-  return { name, count, fresh, reads: vi.spyOn(fresh.contactKeys, 'bulkGet') }
+  return { name, count, fresh, reads: vi.spyOn(fresh.peopleKeys, 'bulkGet') }
 }
 
 describe('upsertContacts', () => {
@@ -171,7 +171,7 @@ describe('upsertContacts', () => {
     expect(await matchContactIds({ prefix: 'ada' }, one)).toEqual(['c:7', 'c:42'])
     expect((await contactById('c:42', one))!.jobTitle).toBe('Countess')
     // Emptied and filled again to the same size: nothing of the old index is kept.
-    await Promise.all([two.contactBlocks.clear(), two.contactKeys.clear(), two.contactRevs.clear()])
+    await Promise.all([two.peopleBlocks.clear(), two.peopleKeys.clear(), two.contactRevs.clear()])
     await upsertContacts([{ contact_id: 9, contact_full_name: 'Bo Ek' }], source('lookup', 'k2'), two)
     await upsertContacts([{ contact_id: 8, contact_full_name: 'Cy Ek' }], source('lookup', 'k3'), two)
     expect(await matchContactIds({}, one)).toEqual(['c:8', 'c:9'])

@@ -37,11 +37,11 @@ async function seeded(listId = 'L') {
 /** Counts the facet and company records a database reads. */
 function countingReads(database: LeadkeeperDb): { facets: number; companies: number } {
   const counter = { facets: 0, companies: 0 }
-  database.blockFacets.hook('reading', (record) => {
+  database.listFacets.hook('reading', (record) => {
     counter.facets += 1
     return record
   })
-  database.blockCompanies.hook('reading', (record) => {
+  database.listCompanies.hook('reading', (record) => {
     counter.companies += 1
     return record
   })
@@ -225,8 +225,8 @@ describe('the view the grid reads', () => {
     await database.lists.bulkPut([list('M', 1), list('L', 2), list('I', 3, 'importing')])
     const queries = new LocalListQueries(database)
     await queries.prime()
-    const ranges = vi.spyOn(database.blocks, 'where')
-    const keys = vi.spyOn(database.blocks, 'bulkGet')
+    const ranges = vi.spyOn(database.listBlocks, 'where')
+    const keys = vi.spyOn(database.listBlocks, 'bulkGet')
     const read = () => ranges.mock.calls.length + keys.mock.calls.length
     expect((await queries.rows('L', 0, 3)).map((row) => row.index)).toEqual([0, 1, 2])
     expect(read()).toBe(0)

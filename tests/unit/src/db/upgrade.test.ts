@@ -10,7 +10,7 @@ import {
 import { contactFromPayload, upsertContacts } from '@/db/library-ingest'
 import { listOperations } from '@/db/lists'
 import { rowIndexes, facetCounts } from '@/db/rows'
-import { legacyFacetBlockOf } from '@/db/block-shape'
+import { facetRecordsOf, legacyFacetBlockOf } from '@/db/block-shape'
 import { contactBlockSize, keyBlockOf, legacyContactBlockSize } from '@/db/contact-index'
 import {
   LeadkeeperDb,
@@ -113,7 +113,7 @@ describe('upgrading a version-2 database', () => {
 
     const { database, seen } = await openUpgrading(name)
 
-    expect(database.verno).toBe(10)
+    expect(database.verno).toBe(12)
     expect(database.tables.map((table) => table.name)).not.toContain('rows')
     expect(database.tables.map((table) => table.name)).not.toContain('contacts')
     const rowsA = await allRows(database, 'A')
@@ -202,11 +202,11 @@ describe('upgrading a version-5 library', () => {
 
     const { database, seen } = await openUpgrading(name)
 
-    expect(database.verno).toBe(10)
+    expect(database.verno).toBe(12)
     expect(await countContacts(database)).toBe(count)
     // Version 6 put them in 9 blocks of 50; version 10 regroups them in blocks of 100.
-    expect(await database.contactBlocks.count()).toBe(5)
-    expect(await database.contactKeys.count()).toBe(5)
+    expect(await database.peopleBlocks.count()).toBe(5)
+    expect(await database.peopleKeys.count()).toBe(5)
     const byFirstSeen = [...people].sort((a, b) => a.firstSeenAt - b.firstSeenAt)
     // Newest first: the last first seen leads.
     expect((await allContacts(database)).map((contact) => contact.id)).toEqual(
@@ -283,11 +283,11 @@ describe('upgrading a version-7 database', () => {
 
     const { database, seen } = await openUpgrading(name)
 
-    expect(database.verno).toBe(10)
-    const facets = await database.blockFacets.toArray()
+    expect(database.verno).toBe(12)
+    const facets = await database.listFacets.toArray()
     expect(facets).toHaveLength(3)
     for (const record of facets) expect(Object.keys(record.columns)).not.toContain('company')
-    const companies = await database.blockCompanies.toArray()
+    const companies = await database.listCompanies.toArray()
     expect(companies.map((record) => [record.block, record.size])).toEqual([
       [0, 1_000],
       [1, 1_000],
@@ -352,13 +352,13 @@ describe('upgrading a version-9 library', () => {
 
     const { database, seen } = await openUpgrading(name)
 
-    expect(database.verno).toBe(10)
-    const stored = await database.contactBlocks.toArray()
+    expect(database.verno).toBe(12)
+    const stored = await database.peopleBlocks.toArray()
     expect(stored.map((block) => [block.block, block.contacts.length])).toEqual(
       Array.from({ length: 103 }, (_, block) => [block, block < 102 ? 100 : 75]),
     )
     expect(stored.flatMap((block) => block.contacts)).toEqual(people)
-    expect(await database.contactKeys.count()).toBe(103)
+    expect(await database.peopleKeys.count()).toBe(103)
     const revisions = await database.contactRevs.get('contacts')
     expect(revisions?.size).toBe(count)
     expect(revisions?.revs).toEqual(Array.from({ length: 103 }, () => 1))
@@ -387,7 +387,7 @@ describe('upgrading a version-9 library', () => {
       database,
     )
     expect(await countContacts(database)).toBe(count + 1)
-    expect((await database.contactBlocks.get(102))?.contacts[75]?.fullName).toBe('Grace Hopper')
+    expect((await database.peopleBlocks.get(102))?.contacts[75]?.fullName).toBe('Grace Hopper')
     const known = await listOperations(database).libraryKnowledge(['zoë brown5@c.com', 'ada brown8@c.com'])
     expect(known.get('zoë brown5@c.com')).toEqual({ contactId: people[5]!.id, answers: { email: 5 } })
     expect(known.get('ada brown8@c.com')).toEqual({ contactId: people[8]!.id, answers: { email: 8 } })
@@ -412,7 +412,7 @@ describe('upgrading a version-9 library', () => {
 
     const { database } = await openUpgrading(name)
 
-    const stored = await database.contactBlocks.toArray()
+    const stored = await database.peopleBlocks.toArray()
     expect(stored.map((block) => [block.block, block.contacts.length])).toEqual([
       [0, 100],
       [1, 75],
@@ -429,6 +429,84 @@ describe('upgrading a version-9 library', () => {
         .reverse(),
     )
     expect(await contactById(people[120]!.id, database)).toEqual(people[120])
+    database.close()
+  })
+})
+
+describe('upgrading a version-10 database', () => {
+  it('moves every block, its columns and the library’s people to tables keyed apart, the same records under the same keys', async () => {
+    const name = 'up10-' + crypto.randomUUID()
+    // Written by the app as it stood: a list of 2,345 rows in three blocks with their facet and
+    // company records, another of 3 rows, and 250 people in blocks of 100 with their keys.
+    const sizes = { A: 2_345, B: 3 }
+    const rows = Object.entries(sizes).flatMap(([listId, size]) =>
+      Array.from({ length: size }, (_, index) => ({ ...oldRow(listId, index), listId })),
+    )
+    const blocks = Object.entries(sizes).flatMap(([listId, size]) =>
+      Array.from({ length: Math.ceil(size / 1_000) }, (_, block) => ({
+        listId,
+        block,
+        rows: rows
+          .filter((row) => row.listId === listId)
+          .slice(block * 1_000, (block + 1) * 1_000)
+          .map(({ listId: _l, ...row }) => row),
+      })),
+    )
+    const facets = blocks.map(facetRecordsOf)
+    const people = Array.from({ length: 250 }, (_, i) => storedPerson(i, i))
+    const peopleBlocks: ContactBlock[] = [0, 1, 2].map((block) => ({
+      block,
+      contacts: people.slice(block * contactBlockSize, (block + 1) * contactBlockSize),
+    }))
+    // The database as the version before blocks keyed out of line declared it (versions 1 to 10).
+    const old = new VersionNineDb(name)
+    old.version(10).stores({})
+    for (const [listId, size] of Object.entries(sizes)) {
+      await old.table('lists').put({ id: listId, name: listId, rowCount: size, state: 'ready', updatedAt: 1 })
+      await old
+        .table('blockRevs')
+        .put({ listId, revs: blocks.filter((b) => b.listId === listId).map(() => 1) })
+    }
+    await old.table('blocks').bulkPut(blocks)
+    await old.table('blockFacets').bulkPut(facets.map((record) => record.facets))
+    await old.table('blockCompanies').bulkPut(facets.map((record) => record.company))
+    await putVersionNineBlocks(old, peopleBlocks)
+    await old.table('contactRevs').put({ id: 'contacts', epoch: 'kept', size: 250, revs: [1, 1, 1] })
+    old.close()
+
+    const { database, seen } = await openUpgrading(name)
+
+    expect(database.verno).toBe(12)
+    const tables = database.backendDB().objectStoreNames
+    for (const gone of ['blocks', 'blockFacets', 'blockCompanies', 'contactBlocks', 'contactKeys']) {
+      expect(tables.contains(gone)).toBe(false)
+    }
+    const listKeys = blocks.map((block) => [block.listId, block.block])
+    expect(await database.listBlocks.toCollection().primaryKeys()).toEqual(listKeys)
+    expect(await database.listBlocks.toArray()).toEqual(blocks)
+    expect(await database.listFacets.toCollection().primaryKeys()).toEqual(listKeys)
+    expect(await database.listFacets.toArray()).toEqual(facets.map((record) => record.facets))
+    expect(await database.listCompanies.toArray()).toEqual(facets.map((record) => record.company))
+    expect(await database.peopleBlocks.toCollection().primaryKeys()).toEqual([0, 1, 2])
+    expect(await database.peopleBlocks.toArray()).toEqual(peopleBlocks)
+    expect(await database.peopleKeys.toArray()).toEqual(
+      peopleBlocks.map(({ block, contacts }) => keyBlockOf(block, contacts)),
+    )
+    // Read and written as the app does, through the new tables.
+    expect(await allRows(database, 'A')).toEqual(rows.filter((row) => row.listId === 'A'))
+    await listOperations(database).appendRows('B', 3, [['new']])
+    expect((await allRows(database, 'B')).map((row) => row.values)).toEqual([
+      ...rows.filter((row) => row.listId === 'B').map((row) => row.values),
+      ['new'],
+    ])
+    expect((await contactById(people[249]!.id, database))?.fullName).toBe(people[249]!.fullName)
+    expect((await database.contactRevs.get('contacts'))?.epoch).toBe('kept')
+
+    const moved = (what: UpgradeProgress['what']) => seen.filter((progress) => progress.what === what)
+    expect(moved('rows')[0]).toEqual({ what: 'rows', done: 0, total: 2_348 })
+    expect(moved('rows').at(-1)).toEqual({ what: 'rows', done: 2_348, total: 2_348 })
+    expect(moved('contacts')[0]).toEqual({ what: 'contacts', done: 0, total: 250 })
+    expect(moved('contacts').at(-1)).toEqual({ what: 'contacts', done: 250, total: 250 })
     database.close()
   })
 })

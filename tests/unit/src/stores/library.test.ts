@@ -28,7 +28,7 @@ function people(from = 0, count = 250) {
 
 beforeEach(async () => {
   setActivePinia(createPinia())
-  await Promise.all([db.contactBlocks.clear(), db.contactKeys.clear(), db.contactRevs.clear()])
+  await Promise.all([db.peopleBlocks.clear(), db.peopleKeys.clear(), db.contactRevs.clear()])
   await db.companies.clear()
   await db.libraryCounts.clear()
   await upsertContacts(people(), source)

@@ -7,7 +7,9 @@ export { rowAt }
 
 /** Every row of a list in import order, or of every list. */
 export async function allRows(database: LeadkeeperDb, listId?: string): Promise<RowRecord[]> {
-  const ids = listId ? [listId] : [...new Set((await database.blocks.toArray()).map((block) => block.listId))]
+  const ids = listId
+    ? [listId]
+    : [...new Set((await database.listBlocks.toArray()).map((block) => block.listId))]
   const out: RowRecord[] = []
   for (const id of ids) await eachBlock(database, id, (rows) => void out.push(...rows))
   return out
