@@ -49,19 +49,18 @@ export interface MoveRun {
 /**
  * Runs the app's mover in `target`, reading from `source` through this test: each request of the
  * mover crosses to the source page and its answer back (Playwright carries typed arrays, Dates and
- * nested keys as structured values, as Electron's IPC does). `cut` makes the source stop answering
- * after that many requests, as a crash of the window or of the app would.
+ * nested keys as structured values, as Electron's IPC does). `cutAfter` makes the source stop
+ * answering once it has answered a page of that store, as a crash of the window or of the app would.
  */
 export async function moveThroughTest(
   target: Page,
   source: Page,
-  options: { cut?: number } = {},
+  options: { cutAfter?: string } = {},
 ): Promise<MoveRun> {
-  let requests = 0
+  let cut = false
   const read = async (request: SourceRequest): Promise<SourceAnswer> => {
-    requests += 1
-    if (options.cut !== undefined && requests > options.cut)
-      return { ok: false, message: 'The window was closed.' }
+    if (cut) return { ok: false, message: 'The window was closed.' }
+    if (request.kind === 'page' && request.store === options.cutAfter) cut = true
     return source.evaluate((asked) => window.originMove.answer(asked), request)
   }
   // A page's bindings outlive its reloads and cannot be made twice: one per page, reading through the latest run.
