@@ -305,67 +305,75 @@ export async function blocksKeyedApart(tx: Transaction): Promise<void> {
   ]
   const peopleKey = (record: { block: number }): number => record.block
   let rows = 0
-  await moveApart(tx, 'blockFacets', 'listFacets', listKey, facetPage, (page: FacetBlock[]) => {
-    for (const record of page) rows += record.size
+  await moveApart(tx, { from: 'blockFacets', to: 'listFacets', keyOf: listKey, page: facetPage }, (page) => {
+    for (const record of page as FacetBlock[]) rows += record.size
   })
-  await moveApart(tx, 'blockCompanies', 'listCompanies', listKey, facetPage)
-  if (rows > 0) {
-    const report = reporter('rows', rows)
-    report(0)
-    let moved = 0
-    await moveApart(tx, 'blocks', 'listBlocks', listKey, rowPage, (page: RowBlock[]) => {
-      for (const block of page) moved += block.rows.length
-      report(Math.min(moved, rows))
-    })
-    report(rows)
-  } else {
-    await moveApart(tx, 'blocks', 'listBlocks', listKey, rowPage)
-  }
+  await moveApart(tx, { from: 'blockCompanies', to: 'listCompanies', keyOf: listKey, page: facetPage })
+  await moveReported(
+    tx,
+    { from: 'blocks', to: 'listBlocks', keyOf: listKey, page: rowPage },
+    { what: 'rows', total: rows, count: (block: RowBlock) => block.rows.length },
+  )
   const revisions = await tx.table<ContactRevisions>('contactRevs').get('contacts')
-  const people = revisions?.size ?? 0
-  if (people > 0) {
-    const report = reporter('contacts', people)
-    report(0)
-    let moved = 0
-    await moveApart(tx, 'contactBlocks', 'peopleBlocks', peopleKey, legacyPage, (page: ContactBlock[]) => {
-      for (const block of page) moved += block.contacts.length
-      report(Math.min(moved, people))
-    })
-    report(people)
-  } else {
-    await moveApart(tx, 'contactBlocks', 'peopleBlocks', peopleKey, legacyPage)
-  }
-  await moveApart(tx, 'contactKeys', 'peopleKeys', peopleKey, legacyPage)
+  await moveReported(
+    tx,
+    { from: 'contactBlocks', to: 'peopleBlocks', keyOf: peopleKey, page: legacyPage },
+    { what: 'contacts', total: revisions?.size ?? 0, count: (block: ContactBlock) => block.contacts.length },
+  )
+  await moveApart(tx, { from: 'contactKeys', to: 'peopleKeys', keyOf: peopleKey, page: legacyPage })
 }
 
 /** Blocks of a list's rows moved at a time in version 11's upgrade: 20,000 rows, a few megabytes. */
 const rowPage = 20
 
-/**
- * The records of `from` into `to`, each under `keyOf(record)` (its key in `from`), in key order, a
- * page at a time; `onPage` hears each page once it is put.
- */
+/** The records of table `from` into table `to`, each under `keyOf(record)` (its key in `from`), `page` at a time. */
+interface Move<T, K extends IndexableType> {
+  from: string
+  to: string
+  keyOf: (record: T) => K
+  page: number
+}
+
+/** A move in key order; `onPage` hears each page once it is put. */
 async function moveApart<T, K extends IndexableType>(
   tx: Transaction,
-  from: string,
-  to: string,
-  keyOf: (record: T) => K,
-  page: number,
+  move: Move<T, K>,
   onPage?: (records: T[]) => void,
 ): Promise<void> {
-  const source = tx.table<T, K>(from)
-  const target = tx.table<T, K>(to)
+  const source = tx.table<T, K>(move.from)
+  const target = tx.table<T, K>(move.to)
   let after: K | null = null
   for (;;) {
     const records: T[] = await (after === null ? source.toCollection() : source.where(':id').above(after))
-      .limit(page)
+      .limit(move.page)
       .toArray()
     if (records.length === 0) return
-    const keys = records.map(keyOf)
+    const keys = records.map(move.keyOf)
     await target.bulkPut(records, outOfLine(keys))
     after = keys[keys.length - 1]!
     onPage?.(records)
   }
+}
+
+/**
+ * A move with the upgrade dialog's progress: `total` of `what`, each record moved counting
+ * `count(record)` (a total of none reports nothing).
+ */
+async function moveReported<T, K extends IndexableType>(
+  tx: Transaction,
+  move: Move<T, K>,
+  progress: { what: UpgradeProgress['what']; total: number; count: (record: T) => number },
+): Promise<void> {
+  const { what, total, count } = progress
+  if (total === 0) return moveApart(tx, move)
+  const report = reporter(what, total)
+  report(0)
+  let moved = 0
+  await moveApart(tx, move, (records) => {
+    for (const record of records) moved += count(record)
+    report(Math.min(moved, total))
+  })
+  report(total)
 }
 
 /** A name for a library's contents, new each time a library starts from nothing. */
