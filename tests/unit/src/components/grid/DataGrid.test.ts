@@ -129,6 +129,34 @@ describe('DataGrid', () => {
     expect(grid.texts(12)[0]).toBe('12/c0')
   })
 
+  it("draws a row still being read as a bar in each cell's place, under any horizontal scroll", async () => {
+    const grid = await mountGrid(10_000, true)
+    const layer = grid.host.querySelector<HTMLElement>('.layer')!
+    /** The bars' left edges and sizes, as the row's background layers take them. */
+    const bars = () => ({
+      lefts: layer.style
+        .getPropertyValue('--pending-positions')
+        .split(', ')
+        .map((position) => Number(/^(\d+)px 50%$/.exec(position)![1])),
+      sizes: layer.style.getPropertyValue('--pending-sizes').split(', '),
+      images: layer.style.getPropertyValue('--pending-images').match(/linear-gradient\(/g)?.length,
+    })
+    for (const left of [0, 2_000]) {
+      await grid.scroll(34 * 5_000, left)
+      const element = grid.host.querySelector<HTMLElement>('.row.pending')!
+      expect(element).not.toBeNull()
+      // One bar a cell drawn in the row, each 10 px into its cell (past the cell's padding), 60 % of
+      // the rest of its width: the cells start after the row's padding, the columns scrolled past.
+      const cells = element.querySelectorAll('.cell').length
+      const before = parseFloat(element.style.paddingLeft)
+      expect(before).toBe(left === 0 ? 0 : 1_700)
+      const drawn = bars()
+      expect(drawn.lefts).toEqual(Array.from({ length: cells }, (_, at) => before + 100 * at + 10))
+      expect(drawn.sizes).toEqual(Array.from({ length: cells }, () => '48px 8px'))
+      expect(drawn.images).toBe(cells)
+    }
+  })
+
   it('draws the columns under a horizontal scroll position', async () => {
     const grid = await mountGrid(1_000)
     await grid.scroll(0, 2_000)
