@@ -19,6 +19,7 @@ import {
   type RowRecord,
   type UpgradeProgress,
 } from '@/db/schema'
+import { openProblem } from '@/ui/open-problem'
 import { allContacts, contactById, countContacts } from '../support/library'
 import { allRows } from '../support/rows'
 
@@ -433,47 +434,52 @@ describe('upgrading a version-9 library', () => {
   })
 })
 
+/**
+ * A database as the app wrote it before blocks were keyed out of line (versions 1 to 10): a list of
+ * 2,345 rows in three blocks with their facet and company records, another of 3 rows, and 250 people
+ * in blocks of 100 with their keys.
+ */
+async function versionTenDatabase() {
+  const name = 'up10-' + crypto.randomUUID()
+  const sizes = { A: 2_345, B: 3 }
+  const rows = Object.entries(sizes).flatMap(([listId, size]) =>
+    Array.from({ length: size }, (_, index) => ({ ...oldRow(listId, index), listId })),
+  )
+  const blocks = Object.entries(sizes).flatMap(([listId, size]) =>
+    Array.from({ length: Math.ceil(size / 1_000) }, (_, block) => ({
+      listId,
+      block,
+      rows: rows
+        .filter((row) => row.listId === listId)
+        .slice(block * 1_000, (block + 1) * 1_000)
+        .map(({ listId: _l, ...row }) => row),
+    })),
+  )
+  const facets = blocks.map(facetRecordsOf)
+  const people = Array.from({ length: 250 }, (_, i) => storedPerson(i, i))
+  const peopleBlocks: ContactBlock[] = [0, 1, 2].map((block) => ({
+    block,
+    contacts: people.slice(block * contactBlockSize, (block + 1) * contactBlockSize),
+  }))
+  // The database as the version before blocks keyed out of line declared it (versions 1 to 10).
+  const old = new VersionNineDb(name)
+  old.version(10).stores({})
+  for (const [listId, size] of Object.entries(sizes)) {
+    await old.table('lists').put({ id: listId, name: listId, rowCount: size, state: 'ready', updatedAt: 1 })
+    await old.table('blockRevs').put({ listId, revs: blocks.filter((b) => b.listId === listId).map(() => 1) })
+  }
+  await old.table('blocks').bulkPut(blocks)
+  await old.table('blockFacets').bulkPut(facets.map((record) => record.facets))
+  await old.table('blockCompanies').bulkPut(facets.map((record) => record.company))
+  await putVersionNineBlocks(old, peopleBlocks)
+  await old.table('contactRevs').put({ id: 'contacts', epoch: 'kept', size: 250, revs: [1, 1, 1] })
+  old.close()
+  return { name, rows, blocks, facets, people, peopleBlocks }
+}
+
 describe('upgrading a version-10 database', () => {
   it('moves every block, its columns and the library’s people to tables keyed apart, the same records under the same keys', async () => {
-    const name = 'up10-' + crypto.randomUUID()
-    // Written by the app as it stood: a list of 2,345 rows in three blocks with their facet and
-    // company records, another of 3 rows, and 250 people in blocks of 100 with their keys.
-    const sizes = { A: 2_345, B: 3 }
-    const rows = Object.entries(sizes).flatMap(([listId, size]) =>
-      Array.from({ length: size }, (_, index) => ({ ...oldRow(listId, index), listId })),
-    )
-    const blocks = Object.entries(sizes).flatMap(([listId, size]) =>
-      Array.from({ length: Math.ceil(size / 1_000) }, (_, block) => ({
-        listId,
-        block,
-        rows: rows
-          .filter((row) => row.listId === listId)
-          .slice(block * 1_000, (block + 1) * 1_000)
-          .map(({ listId: _l, ...row }) => row),
-      })),
-    )
-    const facets = blocks.map(facetRecordsOf)
-    const people = Array.from({ length: 250 }, (_, i) => storedPerson(i, i))
-    const peopleBlocks: ContactBlock[] = [0, 1, 2].map((block) => ({
-      block,
-      contacts: people.slice(block * contactBlockSize, (block + 1) * contactBlockSize),
-    }))
-    // The database as the version before blocks keyed out of line declared it (versions 1 to 10).
-    const old = new VersionNineDb(name)
-    old.version(10).stores({})
-    for (const [listId, size] of Object.entries(sizes)) {
-      await old.table('lists').put({ id: listId, name: listId, rowCount: size, state: 'ready', updatedAt: 1 })
-      await old
-        .table('blockRevs')
-        .put({ listId, revs: blocks.filter((b) => b.listId === listId).map(() => 1) })
-    }
-    await old.table('blocks').bulkPut(blocks)
-    await old.table('blockFacets').bulkPut(facets.map((record) => record.facets))
-    await old.table('blockCompanies').bulkPut(facets.map((record) => record.company))
-    await putVersionNineBlocks(old, peopleBlocks)
-    await old.table('contactRevs').put({ id: 'contacts', epoch: 'kept', size: 250, revs: [1, 1, 1] })
-    old.close()
-
+    const { name, rows, blocks, facets, people, peopleBlocks } = await versionTenDatabase()
     const { database, seen } = await openUpgrading(name)
 
     expect(database.verno).toBe(12)
@@ -507,6 +513,42 @@ describe('upgrading a version-10 database', () => {
     expect(moved('rows').at(-1)).toEqual({ what: 'rows', done: 2_348, total: 2_348 })
     expect(moved('contacts')[0]).toEqual({ what: 'contacts', done: 0, total: 250 })
     expect(moved('contacts').at(-1)).toEqual({ what: 'contacts', done: 250, total: 250 })
+    database.close()
+  })
+  it('a disk that fills during the upgrade: the opening fails as a disk problem, every record stays as it was, and a later opening finishes', async () => {
+    const { name, rows, blocks } = await versionTenDatabase()
+    // The disk fills after the first block is written again: the browser refuses the next write.
+    const stores = globalThis.IDBObjectStore.prototype
+    const put = stores.put
+    let written = 0
+    stores.put = function (this: IDBObjectStore, ...args: Parameters<IDBObjectStore['put']>) {
+      if (this.name === 'listBlocks' && ++written > 1)
+        throw new DOMException('The disk is full.', 'QuotaExceededError')
+      return put.apply(this, args)
+    }
+    let failure: unknown = null
+    try {
+      await new LeadkeeperDb(name).open()
+    } catch (error) {
+      failure = error
+    } finally {
+      stores.put = put
+    }
+    expect(openProblem(failure).kind).toBe('disk')
+    expect(openProblem(failure, { usage: 5_000_000, quota: 6_000_000 }).message).toContain(
+      'Your data takes 4.8 MB',
+    )
+    // Nothing of the upgrade kept: version 10's tables and records, as they were.
+    const before = new VersionNineDb(name)
+    before.version(10).stores({})
+    await before.open()
+    expect(before.verno).toBe(10)
+    expect(await before.table('blocks').toArray()).toEqual(blocks)
+    before.close()
+    // Room again: the next opening runs the upgrade from its start, and every row is there.
+    const { database } = await openUpgrading(name)
+    expect(database.verno).toBe(12)
+    expect(await allRows(database, 'A')).toEqual(rows.filter((row) => row.listId === 'A'))
     database.close()
   })
 })
