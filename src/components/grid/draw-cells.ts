@@ -1,4 +1,5 @@
 import type { GridColumn, GridTag } from '../../ui/grid-types'
+import type { FitText } from './text-fit'
 import type { DrawnRow } from './use-drawn-rows'
 
 /** Draws a cell as a tag instead of text: `null` for a cell of plain text. */
@@ -7,8 +8,24 @@ export type CellTag<T> = (row: T, column: GridColumn, text: string) => GridTag |
 /** What a cell element shows now: compared before any write, so a cell that stays is not touched. */
 interface CellElement extends HTMLDivElement {
   drawnWidth?: number
+  /** The cell's whole text; it shows it cut to its width where it does not fit (`FitText`). */
   drawnText?: string
   drawnTag?: GridTag | null
+  /** Whether the cell clips its text: where it could not be cut to fit. */
+  drawnClip?: boolean
+}
+
+/** The whole text of a cell that shows it cut to its width; null for any other element. */
+export function cutText(element: Element): string | null {
+  const text = (element as CellElement).drawnText
+  return text !== undefined && !(element as CellElement).drawnTag && element.textContent !== text
+    ? text
+    : null
+}
+
+/** The whole text of a cell as drawn: what it shows, or what it shows cut. */
+export function wholeText(element: Element): string {
+  return cutText(element) ?? element.textContent ?? ''
 }
 
 /**
@@ -17,13 +34,16 @@ interface CellElement extends HTMLDivElement {
  * a million-row list every row in view shows another row, and Vue's patch of each cell's element and
  * text cost 1.5–2 ms a frame more on this page's slowest machine (traced over 300 frames). Only what
  * changed is written. A row still being read (`shown` undefined) keeps what its element showed, hidden
- * under the placeholder (the grid's style).
+ * under the placeholder (the grid's style). A cell's text is shown cut to its width less twice
+ * `padding` where it does not fit (`fit.text`), so that no cell clips; a text that cannot be measured
+ * marks its cell `clip` instead, as does every text until the font is known. A tag clips its own label.
  */
 export function drawCells<T>(
   element: HTMLElement,
   item: DrawnRow<T>,
   widthOf: (column: GridColumn) => number,
   cellTag?: CellTag<T>,
+  fit?: { text: FitText | null; padding: number },
 ): void {
   const { columns } = item
   while (element.childElementCount < columns.length) {
@@ -37,23 +57,36 @@ export function drawCells<T>(
     const cell = cells[at] as CellElement
     const column = columns[at]!
     const width = widthOf(column)
-    if (cell.drawnWidth !== width) {
+    const resized = cell.drawnWidth !== width
+    if (resized) {
       cell.style.width = `${width}px`
       cell.drawnWidth = width
     }
     if (item.shown === undefined) continue
     const text = item.texts[at] ?? ''
     const tag = cellTag?.(item.shown, column, text) ?? null
-    if (tag) drawTag(cell, tag)
-    else if (cell.drawnText !== text || cell.drawnTag) {
+    if (tag) {
+      drawTag(cell, tag)
+      clip(cell, false)
+    } else if (cell.drawnText !== text || cell.drawnTag || resized) {
+      const fitted = fit?.text?.(text, width - 2 * fit.padding) ?? null
+      const shown = fitted ?? text
       const node = cell.firstChild
       // The cell's text node keeps its place and takes the new text: cheaper than a new node.
-      if (node instanceof Text && node === cell.lastChild) node.data = text
-      else cell.textContent = text
+      if (node instanceof Text && node === cell.lastChild) {
+        if (node.data !== shown) node.data = shown
+      } else cell.textContent = shown
       cell.drawnText = text
       cell.drawnTag = null
+      clip(cell, fitted === null)
     }
   }
+}
+
+function clip(cell: CellElement, clipped: boolean): void {
+  if (cell.drawnClip === clipped) return
+  cell.classList.toggle('clip', clipped)
+  cell.drawnClip = clipped
 }
 
 function drawTag(cell: CellElement, tag: GridTag): void {

@@ -1,4 +1,5 @@
 import { onBeforeUnmount, ref } from 'vue'
+import { cutText } from './draw-cells'
 
 /** How long the pointer rests on a tag before its meaning shows, as the status tags' tooltips waited. */
 export const tipDelayMs = 400
@@ -11,8 +12,8 @@ export interface CellTip {
 }
 
 /**
- * A clipped cell shows its whole text on hover, and a tag with a meaning (`data-tip`) shows it in
- * the grid's tooltip after a moment. The title is set when the pointer arrives, and dropped on scroll
+ * A cell showing its text cut or clipped shows the whole of it on hover, and a tag with a meaning
+ * (`data-tip`) shows it in the grid's tooltip after a moment. The title is set when the pointer arrives, and dropped on scroll
  * since the element then shows another row, rather than bound on every cell, which would write
  * hundreds of attributes on every scrolled frame; one tooltip serves every tag for the same reason.
  */
@@ -43,8 +44,10 @@ export function useCellTitles() {
       }, tipDelayMs)
       return
     }
-    if (target.hasAttribute('title') || target.scrollWidth <= target.clientWidth) return
-    target.title = target.textContent ?? ''
+    if (target.hasAttribute('title')) return
+    const cut = cutText(target)
+    if (cut === null && target.scrollWidth <= target.clientWidth) return
+    target.title = cut ?? target.textContent ?? ''
     titled = target
   }
 
