@@ -36,7 +36,8 @@ export function wholeText(element: Element): string {
  * changed is written. A row still being read (`shown` undefined) keeps what its element showed, hidden
  * under the placeholder (the grid's style). A cell's text is shown cut to its width less twice
  * `padding` where it does not fit (`fit.text`), so that no cell clips; a text that cannot be measured
- * marks its cell `clip` instead, as does every text until the font is known. A tag clips its own label.
+ * marks its cell `clip` instead, as does every text until the font is known (a cell clipped then is
+ * cut at its next drawing). A tag clips its own label.
  */
 export function drawCells<T>(
   element: HTMLElement,
@@ -68,7 +69,7 @@ export function drawCells<T>(
     if (tag) {
       drawTag(cell, tag)
       clip(cell, false)
-    } else if (cell.drawnText !== text || cell.drawnTag || resized) {
+    } else if (cell.drawnText !== text || cell.drawnTag || resized || (cell.drawnClip && fit?.text)) {
       const fitted = fit?.text?.(text, width - 2 * fit.padding) ?? null
       const shown = fitted ?? text
       const node = cell.firstChild

@@ -81,5 +81,10 @@ export function fitTextIn(element: Element): FitText | null {
   const style = getComputedStyle(element)
   if (parseFloat(style.letterSpacing) > 0 || parseFloat(style.wordSpacing) > 0) return null
   context.font = `${style.fontStyle} ${style.fontWeight} ${style.fontSize} ${style.fontFamily}`
-  return fitTextOf((text) => context.measureText(text).width)
+  const fit = fitTextOf((text) => context.measureText(text).width)
+  // Every printable ASCII character measured now, not as a scrolled frame first meets it.
+  fit(printableAscii, Infinity)
+  return fit
 }
+
+const printableAscii = Array.from({ length: 95 }, (_, at) => String.fromCharCode(32 + at)).join('')

@@ -78,6 +78,10 @@ describe('drawCells', () => {
     })
     expect(cells(early)[1]!.textContent).toBe('maria.garcia@example.com')
     expect(cells(early).map((cell) => cell.classList.contains('clip'))).toEqual([true, true, false])
+    // Drawn again once the font is known, the same row is cut and clips no more.
+    drawCells(early, item(['Maria', 'maria.garcia@example.com', 'Found']), widthOf, tag, fit)
+    expect(cells(early)[1]!.textContent).toBe(`maria.garc${ellipsis}`)
+    expect(cells(early).map((cell) => cell.classList.contains('clip'))).toEqual([false, false, false])
   })
 })
 
