@@ -11,6 +11,8 @@ export function copyCells(event: ClipboardEvent, rows: Element): void {
   const selection = getSelection()
   if (!selection || selection.isCollapsed || !event.clipboardData) return
   const ranges = Array.from({ length: selection.rangeCount }, (_, at) => selection.getRangeAt(at))
+  // A selection reaching past the rows (the toolbar above, say) copies as the browser copies it.
+  if (!ranges.every((range) => rows.contains(range.commonAncestorContainer))) return
   const touches = (node: Node) => ranges.some((range) => range.intersectsNode(node))
   const lines: string[][] = []
   let cells = 0

@@ -26,10 +26,19 @@ export const ellipsis = '…'
  */
 const marginPx = 1
 
-/** Characters measured one by one: Latin, Greek, Cyrillic and their accents, punctuation, currencies. */
+/**
+ * Characters measured one by one: Latin, Greek, Cyrillic and their accents, spaces, punctuation and
+ * currencies. Not controls, nor the marks that change a text's direction or its breaking (U+200B–200F,
+ * U+2028–202E, U+2060–206F): a line separator breaks a line even where lines do not wrap.
+ */
 function measurable(code: number): boolean {
   return (
-    (code >= 32 && code <= 0x4ff) || (code >= 0x2000 && code <= 0x206f) || (code >= 0x20a0 && code <= 0x20cf)
+    (code >= 32 && code <= 126) ||
+    (code >= 0xa0 && code <= 0x4ff) ||
+    (code >= 0x2000 && code <= 0x200a) ||
+    (code >= 0x2010 && code <= 0x2027) ||
+    (code >= 0x2030 && code <= 0x205f) ||
+    (code >= 0x20a0 && code <= 0x20cf)
   )
 }
 

@@ -140,6 +140,17 @@ describe('copyCells', () => {
     expect(copy(layer)).toEqual({ text: 'maria.garcia@example.com', prevented: true })
     select(0, 1, 4)
     expect(copy(layer)).toEqual({ text: undefined, prevented: false })
+    // From the cells to past the rows: the browser's copy.
+    const outside = document.createElement('p')
+    outside.textContent = 'after the grid'
+    document.body.append(outside)
+    const range = document.createRange()
+    range.setStart(layer.children[0]!.children[0]!.firstChild!, 0)
+    range.setEnd(outside.firstChild!, 5)
+    getSelection()!.removeAllRanges()
+    getSelection()!.addRange(range)
+    expect(copy(layer)).toEqual({ text: undefined, prevented: false })
+    outside.remove()
     layer.remove()
   })
 })

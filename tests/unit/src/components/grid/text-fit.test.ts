@@ -46,6 +46,11 @@ describe('fitTextOf', () => {
   it('leaves to the browser a text it cannot measure, and a room too small for the ellipsis', () => {
     expect(fit('山田 太郎', 500)).toBeNull()
     expect(fit('tab\there', 500)).toBeNull()
+    // Marks that break a line or turn a text's direction: the browser lays those out.
+    expect(fit('one\u2028two', 500)).toBeNull()
+    expect(fit('\u202eabc', 500)).toBeNull()
+    expect(fit('\u0085next', 500)).toBeNull()
+    expect(fit('Ünïcödé — “quoted” 10 €', 500)).toBe('Ünïcödé — “quoted” 10 €')
     expect(fit('Maria', 9)).toBeNull()
     // A character past what is measured, beyond where the text is cut, does not matter.
     expect(fit(`Maria Garcia 山田`, 45)).toBe(`Maria${ellipsis}`)
