@@ -54,6 +54,25 @@ export default tseslint.config(
     rules: { 'no-restricted-globals': refuse(nodeOnly, 'a page') },
   },
   {
+    // The contract's schemas are the main process's: a page imports its types and `limits.ts`.
+    files: ['src/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@shared/contract',
+              allowTypeImports: true,
+              message: "Import the contract's types only; a limit a page needs goes in @shared/limits.",
+            },
+            { name: 'zod', message: 'Validation belongs to the main process; a page carries no schemas.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['src/workers/**'],
     languageOptions: { globals: { ...globals.worker } },
     rules: { 'no-restricted-globals': refuse([...nodeOnly, ...windowOnly], 'a worker') },

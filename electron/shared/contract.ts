@@ -20,6 +20,7 @@ import type {
 import type { CompanyProfile, LeadProfile } from '../domain/service-shapes'
 import type { ChannelNameOf, EventNameOf } from './channels'
 import { dataKinds } from '../domain/kinds'
+import { stageBatchLimit } from './limits'
 
 export type {
   ChunkState,
@@ -146,8 +147,7 @@ export const enrichmentRowSchema = z
   .strict()
 export type EnrichmentRowInput = z.infer<typeof enrichmentRowSchema>
 
-/** Rows travel to the backend in batches of at most this many per call. */
-export const stageBatchLimit = 10_000
+export { stageBatchLimit }
 
 const uncertainPolicy = z.enum(['ask', 'skip', 'resubmit'])
 const maxCredits = z.number().min(0).max(100_000_000).optional()

@@ -3,10 +3,16 @@ import { writeExport } from '@/db/export-sink'
 import { eachRowPage, type RowQuery } from '@/db/rows'
 import type { LeadkeeperDb, ListRecord, StoredRow } from '@/db/schema'
 import { listColumns, type ResultColumn } from '@domain/export/columns'
-import { csvHeader, csvRows } from '@domain/export/csv'
+import { csvRows } from '@domain/export/csv'
 import { xlsxWriter } from '@domain/export/xlsx'
-
-export type ExportFormat = 'csv' | 'json' | 'xlsx'
+import {
+  exportFileName,
+  joinExport,
+  mimeTypes,
+  type ExportedFile,
+  type ExportedPart,
+  type ExportFormat,
+} from './export-file'
 
 export interface ExportOptions {
   format: ExportFormat
@@ -19,40 +25,17 @@ export interface ExportOptions {
   database?: LeadkeeperDb
 }
 
-export interface ExportedFile {
-  blob: Blob
-  fileName: string
-  rows: number
-  /** Cells cut to what an Excel cell holds (32,767 characters); 0 for CSV and JSON. */
-  cut: number
-}
-
-/** Some of a list's rows as the middle of a CSV or JSON export: no header, no brackets. */
-export interface ExportedPart {
-  blob: Blob
-  rows: number
-}
-
-const mimeTypes: Record<ExportFormat, string> = {
-  csv: 'text/csv;charset=utf-8',
-  json: 'application/json;charset=utf-8',
-  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-}
-
 function jsonRecord(columns: ResultColumn[], row: StoredRow): string {
   const record: Record<string, string> = {}
   for (const column of columns) record[column.title] = column.value(row)
   return JSON.stringify(record)
 }
 
-/** 'Trade fair 2026.csv' → 'Trade fair 2026 (enriched).csv', without characters file systems refuse. */
-export function exportFileName(listName: string, format: ExportFormat): string {
-  const base = [...listName.replace(/\.[a-z0-9]{1,4}$/i, '')]
-    .map((char) => (char < ' ' || '\\/:*?"<>|'.includes(char) ? '_' : char))
-    .join('')
-    .trim()
-  return `${base || 'list'} (enriched).${format}`
-}
+/**
+ * Writing an export: a list's rows as CSV, JSON or an Excel sheet, streamed from its blocks. Run by
+ * the export workers (`export-client.ts`); naming, joining and downloading the file is
+ * `export-file.ts`.
+ */
 
 /**
  * The rows of a list, of the blocks in `range` if given, as CSV lines or JSON records (joined by
@@ -87,26 +70,6 @@ export async function exportRows(
     ),
   )
   return { blob, rows }
-}
-
-/** A CSV or JSON export made of parts in the list's order (each from `exportRows`). */
-export function joinExport(
-  list: ListRecord,
-  format: 'csv' | 'json',
-  parts: readonly ExportedPart[],
-): ExportedFile {
-  const type = mimeTypes[format]
-  const filled = parts.filter((part) => part.rows > 0)
-  const rows = filled.reduce((sum, part) => sum + part.rows, 0)
-  const body: (Blob | string)[] = []
-  filled.forEach((part, at) => body.push(...(format === 'json' && at > 0 ? [',\n'] : []), part.blob))
-  const whole =
-    format === 'csv'
-      ? [csvHeader(listColumns(list.columns)), ...body]
-      : rows === 0
-        ? ['[]\n']
-        : ['[\n', ...body, '\n]\n']
-  return { blob: new Blob(whole, { type }), fileName: exportFileName(list.name, format), rows, cut: 0 }
 }
 
 /**
@@ -144,18 +107,4 @@ export async function exportList(list: ListRecord, options: ExportOptions): Prom
     return sheet.end().cut
   })
   return { blob, fileName: exportFileName(list.name, 'xlsx'), rows, cut }
-}
-
-/** Saves through the browser's download, which Electron's shell also honours. */
-export function downloadFile(file: Pick<ExportedFile, 'blob' | 'fileName'>): void {
-  const url = URL.createObjectURL(file.blob)
-  const link = document.createElement('a')
-  link.href = url
-  link.download = file.fileName
-  link.style.display = 'none'
-  document.body.append(link)
-  link.click()
-  link.remove()
-  // The download has taken its copy once the click has been handled.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000)
 }

@@ -1,11 +1,6 @@
 import { blockSize, type BlockRange } from '@/db/blocks'
-import {
-  exportFileName,
-  exportList,
-  joinExport,
-  type ExportedFile,
-  type ExportOptions,
-} from '@/db/export-list'
+import { exportFileName, joinExport, type ExportedFile } from '@/db/export-file'
+import type { ExportOptions } from '@/db/export-list'
 import { plain } from '@/db/plain'
 import type { ListRecord } from '@/db/schema'
 import type { FromExportWorker, ToExportWorker } from './export-protocol'
@@ -53,8 +48,9 @@ export async function exportInWorkers(
   parts = exportWorkerCount(),
 ): Promise<ExportedFile> {
   const { format, filters, onProgress } = request
+  // The writer is loaded here only: the page that exports in workers never evaluates it.
   if (!start && typeof Worker !== 'function')
-    return exportList(list, {
+    return (await import('@/db/export-list')).exportList(list, {
       format,
       ...(filters ? { filters } : {}),
       ...(onProgress ? { onProgress } : {}),

@@ -1,6 +1,6 @@
 import type { BlockRange } from '@/db/blocks'
 import type { RowQuery } from '@/db/rows'
-import type { ExportFormat } from '@/db/export-list'
+import type { ExportFormat } from '@/db/export-file'
 import type { ListRecord } from '@/db/schema'
 
 /** Messages between an export worker and the page. */

@@ -5,7 +5,8 @@ import { blockTables, putRows } from '@/db/blocks'
 import { LeadkeeperDb, type ListRecord, type RowRecord } from '@/db/schema'
 import { csvCell, csvLine, neutralise } from '@domain/export/csv'
 import { listColumns } from '@domain/export/columns'
-import { exportFileName, exportList, exportRows, joinExport } from '@/db/export-list'
+import { exportFileName, joinExport } from '@/db/export-file'
+import { exportList, exportRows } from '@/db/export-list'
 import { blockRanges } from '@/workers/export-client'
 
 const freshDb = () => new LeadkeeperDb('t-' + crypto.randomUUID())

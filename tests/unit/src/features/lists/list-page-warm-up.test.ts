@@ -33,6 +33,8 @@ function watchingBridge(): { bridge: Bridge; asked: string[] } {
 
 interface WarmUp {
   element: HTMLElement
+  primed: number
+  primers: number
   drawn: number
   completed: number
   parts: number
@@ -136,6 +138,54 @@ describe('the list page warm-up', () => {
     app!.unmount()
     app = undefined
     expect(element.childElementCount).toBe(0)
+  })
+
+  it('first draws the controls the parts are made of, a few at a time, out of the page, and takes them down before the first round', async () => {
+    const { state } = mountWarmUp(watchingBridge().bridge)
+    const warmUp = state.warmUp!
+    partsTake(warmUp, 0)
+    const element = warmUp.element
+    const steps: { primed: number; drawn: number; holds: string[] }[] = []
+    const kinds = ['.n-select', '.n-switch', '.n-input-number', '.n-card']
+    watch(
+      () => warmUp.primed,
+      (primed) =>
+        steps.push({
+          primed,
+          drawn: warmUp.drawn,
+          holds: kinds.filter((kind) => element.querySelector(kind) !== null),
+        }),
+      { flush: 'post' },
+    )
+    await vi.waitFor(() => expect(state.done).toBe(true), 10_000)
+    expect(warmUp.primers).toBe(kinds.length)
+    // One more kind of control at each step, before any part; then none, as the first part is drawn.
+    expect(steps).toEqual([
+      ...kinds.map((_, at) => ({ primed: at + 1, drawn: 0, holds: kinds.slice(0, at + 1) })),
+      { primed: 0, drawn: 0, holds: [] },
+    ])
+    expect(element.isConnected).toBe(false)
+  })
+
+  it('stops when it is taken down while it draws the controls', async () => {
+    const { shown, state } = mountWarmUp(watchingBridge().bridge)
+    const warmUp = state.warmUp!
+    partsTake(warmUp, 0)
+    watch(
+      () => warmUp.primed,
+      (primed) => {
+        if (primed === 2) shown.value = false
+      },
+      { flush: 'sync' },
+    )
+    await vi.waitFor(() => expect(shown.value).toBe(false))
+    await new Promise((wait) => setTimeout(wait, 1_000))
+    expect({ primed: warmUp.primed, drawn: warmUp.drawn, completed: warmUp.completed }).toEqual({
+      primed: 2,
+      drawn: 0,
+      completed: 0,
+    })
+    expect(state.done).toBe(false)
   })
 
   // The first round is slow by nature and drawn whole; a busy computer's next step ends them there.
