@@ -147,8 +147,6 @@ export const enrichmentRowSchema = z
   .strict()
 export type EnrichmentRowInput = z.infer<typeof enrichmentRowSchema>
 
-export { stageBatchLimit }
-
 const uncertainPolicy = z.enum(['ask', 'skip', 'resubmit'])
 const maxCredits = z.number().min(0).max(100_000_000).optional()
 const filters = z.record(z.string(), z.unknown())

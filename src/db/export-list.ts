@@ -14,6 +14,12 @@ import {
   type ExportFormat,
 } from './export-file'
 
+/**
+ * Writing an export: a list's rows as CSV, JSON or an Excel sheet, streamed from its blocks. Run by
+ * the export workers (`export-client.ts`); naming, joining and downloading the file is
+ * `export-file.ts`.
+ */
+
 export interface ExportOptions {
   format: ExportFormat
   /** The grid's current filter, or nothing for the whole list. */
@@ -30,12 +36,6 @@ function jsonRecord(columns: ResultColumn[], row: StoredRow): string {
   for (const column of columns) record[column.title] = column.value(row)
   return JSON.stringify(record)
 }
-
-/**
- * Writing an export: a list's rows as CSV, JSON or an Excel sheet, streamed from its blocks. Run by
- * the export workers (`export-client.ts`); naming, joining and downloading the file is
- * `export-file.ts`.
- */
 
 /**
  * The rows of a list, of the blocks in `range` if given, as CSV lines or JSON records (joined by

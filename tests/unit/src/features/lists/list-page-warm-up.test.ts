@@ -146,7 +146,7 @@ describe('the list page warm-up', () => {
     partsTake(warmUp, 0)
     const element = warmUp.element
     const steps: { primed: number; drawn: number; holds: string[] }[] = []
-    const kinds = ['.n-select', '.n-switch', '.n-input-number', '.n-card']
+    const kinds = ['.n-select', '.facet-select', '.n-switch', '.n-input-number', '.n-card']
     watch(
       () => warmUp.primed,
       (primed) =>
