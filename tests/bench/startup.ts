@@ -61,7 +61,7 @@ function median(values: number[]): number {
 /** How long after the shell is interactive its start's tasks are watched: its idle work is done by then. */
 const afterStartMs = 5_000
 
-/** The page's tasks over 50 ms from `from` on (ms since navigation), as [start, duration]. */
+/** The page's tasks over 50 ms, each as [its start in ms since the navigation, its duration]. */
 type LongTasks = [number, number][]
 
 async function timeToShell(
