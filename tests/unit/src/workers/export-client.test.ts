@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { reactive } from 'vue'
 import { blockTables, putRows } from '@/db/blocks'
 import { exportList } from '@/db/export-list'
-import { LeadkeeperDb, type ListRecord, type RowRecord } from '@/db/schema'
+import { db, LeadkeeperDb, type ListRecord, type RowRecord } from '@/db/schema'
 import { answerExport } from '@/workers/export-answer'
 import { list as fixtureList } from '../support/list-fixtures'
 import { exportInWorkers, exportWorkerCount } from '@/workers/export-client'
@@ -147,6 +147,23 @@ describe('exportInWorkers', () => {
       const file = await exportInWorkers(list, { format: 'csv' }, start)
       expect(made).toHaveLength(workers)
       expect(file.rows).toBe(2_500)
+    } finally {
+      vi.unstubAllGlobals()
+    }
+  })
+
+  it('writes the file in process where no worker can run, the writer loaded then', async () => {
+    vi.stubGlobal('Worker', undefined)
+    try {
+      const rows = Array.from({ length: list.rowCount }, (_, index) => row(index))
+      await db.transaction('rw', blockTables(db), () => putRows(db, 'L', rows))
+      const progress: number[] = []
+      const file = await exportInWorkers(list, { format: 'csv', onProgress: (done) => progress.push(done) })
+      const whole = await exportList(list, { format: 'csv', database: db })
+      expect(file.fileName).toBe('Fair (enriched).csv')
+      expect(file.rows).toBe(2_500)
+      expect(await file.blob.text()).toBe(await whole.blob.text())
+      expect(progress.at(-1)).toBe(2_500)
     } finally {
       vi.unstubAllGlobals()
     }
