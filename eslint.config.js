@@ -54,8 +54,12 @@ export default tseslint.config(
     rules: { 'no-restricted-globals': refuse(nodeOnly, 'a page') },
   },
   {
-    // The contract's schemas are the main process's: a page imports its types and `limits.ts`.
+    // The contract's schemas are the main process's: a page imports its types and `limits.ts`. The
+    // export writer (with the Excel writer's compressor) is the export workers': a page names, joins
+    // and downloads files with `export-file.ts`, and loads the writer only with import() where no
+    // worker can run.
     files: ['src/**'],
+    ignores: ['src/workers/export-answer.ts'],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',
@@ -66,7 +70,17 @@ export default tseslint.config(
               allowTypeImports: true,
               message: "Import the contract's types only; a limit a page needs goes in @shared/limits.",
             },
+            {
+              name: '@shared/result',
+              allowTypeImports: true,
+              message: 'Import its types only: the module builds a schema as it loads.',
+            },
             { name: 'zod', message: 'Validation belongs to the main process; a page carries no schemas.' },
+            {
+              name: '@/db/export-list',
+              allowTypeImports: true,
+              message: 'The export writer runs in the export workers: a page uses @/db/export-file.',
+            },
           ],
         },
       ],

@@ -332,12 +332,15 @@ function percentile(values: number[], p: number): number {
 }
 
 /**
- * Waits until the app's start is over: `afterMs` since the page's navigation at least (its first
- * page, then its idle warm-ups and prefetches, done within the 5 s the startup bench watches, in
- * tasks of a few tens of ms), and no page task over 50 ms for `quietMs`; at most `capMs` from the
- * call. Returns the ms since navigation at which it was.
+ * When the app's start is over: `afterMs` since the page's navigation at least (its first page, then
+ * its idle warm-ups and prefetches, done within the 5 s the startup bench watches, in tasks of a few
+ * tens of ms), and no page task over 50 ms for `quietMs`; waited for at most `capMs`.
  */
-async function startSettled(afterMs = 5_000, quietMs = 2_000, capMs = 20_000): Promise<number> {
+export const startOver = { afterMs: 5_000, quietMs: 2_000, capMs: 20_000 }
+
+/** Waits until the app's start is over (`startOver`): when it was, in ms since navigation, or that it never was. */
+async function startSettled(): Promise<{ atMs: number; settled: boolean }> {
+  const { afterMs, quietMs, capMs } = startOver
   let lastEnd = 0
   const observer = new page.PerformanceObserver((list) => {
     for (const task of list.getEntries()) lastEnd = Math.max(lastEnd, task.startTime + task.duration)
@@ -351,7 +354,7 @@ async function startSettled(afterMs = 5_000, quietMs = 2_000, capMs = 20_000): P
   while (!settled() && page.performance.now() - called < capMs)
     await new Promise((resolve) => setTimeout(resolve, 100))
   observer.disconnect()
-  return page.performance.now()
+  return { atMs: page.performance.now(), settled: settled() }
 }
 
 /** Long main-thread tasks and the page's JS heap while something runs. */
@@ -737,10 +740,10 @@ const kit = {
     heapMb: number | null
     longestTaskMs: number
     longTasks: number
-    settledAtMs: number
+    started: { atMs: number; settled: boolean }
   }> {
     // The writes as the app makes them once started, not beside its start's own work.
-    const settledAtMs = await startSettled()
+    const started = await startSettled()
     const db = lk().db
     await Promise.all([db.peopleBlocks.clear(), db.peopleKeys.clear(), db.contactRevs.clear()])
     await db.libraryCounts.clear()
@@ -768,7 +771,7 @@ const kit = {
       heapMb: heap === undefined ? null : heap / 2 ** 20,
       longestTaskMs,
       longTasks,
-      settledAtMs,
+      started,
     }
   },
 

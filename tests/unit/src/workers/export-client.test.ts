@@ -152,7 +152,7 @@ describe('exportInWorkers', () => {
     }
   })
 
-  it('writes the file in process where no worker can run, the writer loaded then', async () => {
+  it('writes the file in process where no worker can run', async () => {
     vi.stubGlobal('Worker', undefined)
     try {
       const rows = Array.from({ length: list.rowCount }, (_, index) => row(index))
