@@ -13,9 +13,10 @@ export interface CellTip {
 
 /**
  * A cell showing its text cut or clipped shows the whole of it on hover, and a tag with a meaning
- * (`data-tip`) shows it in the grid's tooltip after a moment. The title is set when the pointer arrives, and dropped on scroll
- * since the element then shows another row, rather than bound on every cell, which would write
- * hundreds of attributes on every scrolled frame; one tooltip serves every tag for the same reason.
+ * (`data-tip`) shows it in the grid's tooltip after a moment. The title is set when the pointer
+ * arrives, and dropped on scroll since the element then shows another row, rather than bound on every
+ * cell, which would write hundreds of attributes on every scrolled frame; one tooltip serves every
+ * tag for the same reason.
  */
 export function useCellTitles() {
   let titled: HTMLElement | null = null
