@@ -8,6 +8,7 @@ import {
 } from './library-service'
 import { db, type LeadkeeperDb } from './schema'
 import { plain } from './plain'
+import { nextTurn } from './turns'
 
 type Pending = { resolve: (result: unknown) => void; reject: (error: Error) => void }
 
@@ -39,8 +40,6 @@ function partsOf(large: Large): unknown[][] {
   }
   return parts
 }
-
-const aTurn = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
 
 /** The library as a worker of its own, for the page; or a port to it, for another worker. */
 export type LibraryEndpoint = Worker | MessagePort
@@ -110,7 +109,7 @@ export function workerLibrary(start: () => LibraryEndpoint): LibraryService & {
       const parts = large ? partsOf(large) : []
       if (large && parts.length > 1) {
         for (const [at, part] of parts.entries()) {
-          if (at > 0) await aTurn()
+          if (at > 0) await nextTurn()
           post({ id, part })
         }
         const sent: unknown[] = [...args]

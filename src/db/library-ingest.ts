@@ -14,6 +14,7 @@ import {
   type Provenance,
 } from './schema'
 import { fold } from './words'
+import { nextTurn } from './turns'
 
 /**
  * The offline library's ingest: every person and company any list, search or lookup has found, one
@@ -65,9 +66,10 @@ export function asEnrichedRow(payload: Payload): Payload {
 
 function canonical(payload: Payload): Payload {
   const out: Payload = {}
-  for (const [key, value] of Object.entries(payload)) {
+  // Own keys only (a payload is a plain object), without the pairs `Object.entries` would make.
+  for (const key of Object.keys(payload)) {
     if (key === 'custom_fields') continue
-    out[canonicalKey(key)] = value
+    out[canonicalKey(key)] = payload[key]
   }
   return out
 }
@@ -97,7 +99,7 @@ export function contactFromPayload(payload: Payload): ContactFields | null {
         ? `n:${identity}`
         : ''
   if (id === '') return null
-  const fields = {
+  return {
     id,
     fullName,
     email,
@@ -114,8 +116,8 @@ export function contactFromPayload(payload: Payload): ContactFields | null {
     emailLower: email.toLowerCase(),
     domainLower: companyDomain,
     data,
+    words: contactWords({ fullName, email, companyDomain, data }),
   }
-  return { ...fields, words: contactWords(fields) }
 }
 
 export type CompanyFields = Pick<
@@ -274,7 +276,7 @@ const payloadsPerSlice = 1_000
 export async function contactsOf(payloads: readonly Payload[]): Promise<(ContactFields | null)[]> {
   const fields: (ContactFields | null)[] = []
   for (let start = 0; start < payloads.length; start += payloadsPerSlice) {
-    if (start > 0) await new Promise((resolve) => setTimeout(resolve, 0))
+    if (start > 0) await nextTurn()
     for (const payload of payloads.slice(start, start + payloadsPerSlice))
       fields.push(contactFromPayload(payload))
   }
@@ -317,7 +319,7 @@ export async function upsertContacts(
       const id = finder.idOf(one)
       const known = finder.get(id)
       if (known && !after.has(id)) before.set(id, known)
-      const merged = mergeContact(known, { ...one, id }, source, kinds[at] ?? [])
+      const merged = mergeContact(known, one.id === id ? one : { ...one, id }, source, kinds[at] ?? [])
       finder.remember(merged)
       after.set(id, merged)
       ids.push(id)

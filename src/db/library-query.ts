@@ -17,6 +17,7 @@ import {
   type LibraryCountRecord,
 } from './schema'
 import { matchesWords, searchWords, type LibraryMatch } from './words'
+import { nextTurn } from './turns'
 
 /**
  * Searching the offline library: by any word, by facets, or everything, first pages fast on any
@@ -207,8 +208,6 @@ function readingContacts<R>(
 const firstPageScan = 100_000
 const scanSlice = firstPageScan
 
-const aMoment = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
-
 /**
  * The first `limit` contacts matching a search (`firstPageSize` by default), newest first, fast on
  * any size: an index not read yet is read from the newest people down only until the page is found.
@@ -250,7 +249,7 @@ export async function matchContactIds(
   const size = index.size
   const ids: string[] = []
   for (let from = 0; from < size; from += scanSlice) {
-    if (from > 0) await aMoment()
+    if (from > 0) await nextTurn()
     for (const slot of index.scan(match, from, Infinity, scanSlice, size).found) ids.push(index.idAt(slot))
   }
   return ids

@@ -23,7 +23,8 @@ export function nameWords(name: string): string[] {
 
 /** A record's index entries: its name's words and any other whole values (email, domain, ids). */
 export function wordsOf(name: string, ...whole: string[]): string[] {
-  const words = new Set(nameWords(name))
+  const words = new Set<string>()
+  for (const word of fold(name).split(nameSeparators)) if (word !== '') words.add(word)
   for (const value of whole) {
     const folded = fold(value)
     if (folded !== '') words.add(folded)
