@@ -142,6 +142,30 @@ export class ContactIndex {
     return this.byHash.find(keyHash(key))
   }
 
+  /**
+   * Whether the person at a slot may be found by this key (`contactKeys`), told from the index alone:
+   * a hash's slots are often other people's (30 bits; at a million people a batch of 10,000 met some
+   * forty strangers' slots, forty blocks read for nothing). Exact for an id or an identity; an email
+   * or a contact id is among the person's words, folded, as the key spells it when it is ASCII;
+   * anything else is a maybe.
+   */
+  mayHold(slot: number, key: string): boolean {
+    const block = this.blocks[contactBlockOf(slot)]
+    if (!block) return true
+    const at = slot % contactBlockSize
+    const id = block.ids[at] ?? ''
+    if (id === key) return true
+    const value = key.slice(2)
+    if (key.startsWith('n:')) return block.identities[at] === value
+    if (key.startsWith('c:') && id.startsWith('c:') && fold(id) === key) return true
+    if (!key.startsWith('e:') && !key.startsWith('c:')) return true
+    if (/[^ -~]/.test(value)) return true
+    // The words hold an email bare, a contact id with its 'c:'.
+    const word = key.startsWith('c:') ? key : value
+    const words = block.words[at] ?? ''
+    return words.trim() === '' || `${words} `.includes(` ${word} `)
+  }
+
   slotOfId(id: string): number | undefined {
     return this.candidates(id).find((slot) => this.idAt(slot) === id)
   }

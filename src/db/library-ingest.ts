@@ -209,7 +209,8 @@ class ContactFinder {
     const slots = new Set<number>()
     for (let at = 0; at < fields.length; at++) {
       if (at > 0 && at % keyedPerTurn === 0) await pageTurn(database)
-      for (const key of contactKeys(fields[at]!)) for (const slot of index.candidates(key)) slots.add(slot)
+      for (const key of contactKeys(fields[at]!))
+        for (const slot of index.candidates(key)) if (index.mayHold(slot, key)) slots.add(slot)
     }
     // The last block too: new people go there first.
     const tail = index.size > 0 ? [contactBlockOf(index.size - 1)] : []

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { contactBlockSize, ContactIndex, keyBlockOf, keyHash } from '@/db/contact-index'
+import { contactBlockSize, contactKeys, ContactIndex, keyBlockOf, keyHash } from '@/db/contact-index'
 import { contactFromPayload } from '@/db/library-ingest'
 import type { ContactRecord } from '@/db/schema'
 
@@ -92,5 +92,47 @@ describe('the contact index', () => {
     index.put(keyBlockOf(1, people.slice(size, size + 10)), 1)
     expect(index.candidates('e:new@c.com')).toEqual([slot])
     expect(index.revs).toEqual([1, 2])
+  })
+
+  it("tells from the index alone whose keys a slot may hold: never a person's own, rarely a stranger's", () => {
+    // People of every kind of key: a contact id (in any case), an email alone, a name and domain
+    // alone, accented and non-ASCII emails, a merged person whose email changed, one with no words.
+    const shapes: Record<string, unknown>[] = [
+      { contact_id: 'AbC-9', contact_email_address: 'Ada@C.com' },
+      { contact_id: undefined, contact_email_address: 'Bob.Brown@Example.io' },
+      {
+        contact_id: undefined,
+        contact_email_address: '',
+        contact_first_name: 'Cy',
+        contact_last_name: 'Day',
+      },
+      { contact_id: undefined, contact_email_address: 'zoë@éxample.fr' },
+      { contact_id: undefined, contact_email_address: 'ＦＵＬＬ@c.com' },
+      { contact_id: 42, contact_email_address: ' spaced@c.com ' },
+    ]
+    const people = shapes.map((changes, i) => person(i, changes))
+    // Stored under an email, later found with another: the id keeps the first.
+    people.push({
+      ...person(6, { contact_id: undefined, contact_email_address: 'now@c.com' }),
+      id: 'e:then@c.com',
+    })
+    people.push({ ...person(7, { contact_id: undefined }), words: [] })
+    // First stored by name and domain, later found with an id: the id is among its words only.
+    const named = person(8, { contact_id: 'Z9', contact_email_address: '' })
+    people.push({ ...named, id: `n:${named.identity}` })
+    const index = new ContactIndex('e')
+    index.put(keyBlockOf(0, people), 1)
+    people.forEach((one, slot) => {
+      for (const key of contactKeys(one)) expect(index.mayHold(slot, key), `${slot} ${key}`).toBe(true)
+      // A key naming someone else is told apart where the index can tell.
+      const other = people[(slot + 1) % people.length]!
+      if (one.words.length > 0)
+        for (const key of [`e:${other.emailLower}`, `n:${other.identity}`, 'c:nobody', 'e:nobody@c.com'])
+          if (!contactKeys(one).includes(key) && !/[^ -~]/.test(key) && key.length > 2)
+            expect(index.mayHold(slot, key), `${slot} ${key}`).toBe(false)
+    })
+    // What the index cannot tell is a maybe: an email beyond ASCII, a person without words.
+    expect(index.mayHold(0, 'e:zoë@éxample.fr')).toBe(true)
+    expect(index.mayHold(7, 'e:nobody@c.com')).toBe(true)
   })
 })
