@@ -131,6 +131,7 @@ async function importBench(
   // way is timed three times (its list deleted between) and its figure is the median, every run in
   // the note; at a million, one run of ten seconds or more.
   const runs = rows <= 100_000 ? 3 : 1
+  const ofRuns = runs > 1 ? `, the highest of ${runs} runs, one after another` : ''
   const inOrder = (values: number[], unit: string) =>
     values.length > 1
       ? ` (median of ${values.length}; ${values.map((v) => v.toFixed(1)).join(', ')} ${unit} in the order run)`
@@ -163,7 +164,7 @@ async function importBench(
           `click "Import" → review shown: ${(ui.ms / 1000).toFixed(1)} s${inOrder(
             uiRuns.map((one) => one.ms / 1000),
             's',
-          )}; then "Finish" → first grid rows ${(ui.finishMs / 1000).toFixed(1)} s`,
+          )}; then "Finish" → first grid rows ${(ui.finishMs / 1000).toFixed(1)} s${runs > 1 ? ' (in the median run)' : ''}`,
         ),
         figure(
           bench,
@@ -179,7 +180,7 @@ async function importBench(
           heaps.length > 0 ? Math.max(...heaps) : null,
           'MB',
           { max: 1024 },
-          'performance.memory of the page; the worker heap is in the RSS below',
+          `performance.memory of the page${ofRuns}; the worker heap is in the RSS below`,
         ),
         figure(
           bench,
@@ -187,7 +188,7 @@ async function importBench(
           mb(uiRss.app),
           'MB',
           { max: 1024 },
-          `the page's renderer process: page, import worker, IndexedDB buffers (with Chromium's own renderers ${mb(uiRss.all).toFixed(0)} MB)`,
+          `the page's renderer process: page, import worker, IndexedDB buffers${ofRuns} (with Chromium's own renderers ${mb(uiRss.all).toFixed(0)} MB)`,
         ),
       )
     } catch (error) {
@@ -212,8 +213,11 @@ async function importBench(
   for (let run = 0; run < runs; run++) {
     ctx.log(`${bench}: import worker alone (${run + 1} of ${runs})`)
     const rss = await sampleRendererRss(page)
-    pipelineRuns.push(await call(page, 'importPipeline'))
-    pipelineRss = higherPeak(pipelineRss, rss.stop())
+    try {
+      pipelineRuns.push(await call(page, 'importPipeline'))
+    } finally {
+      pipelineRss = higherPeak(pipelineRss, rss.stop())
+    }
     await call(page, 'deleteList', pipelineRuns.at(-1)!.listId)
   }
   const pipeline = pipelineRuns[medianAt(pipelineRuns.map((one) => one.ms))]!
@@ -243,7 +247,7 @@ async function importBench(
       `parse + check + store in the import worker, ${(pipeline.ms / 1000).toFixed(1)} s${inOrder(
         pipelineRuns.map((one) => one.ms / 1000),
         's',
-      )}; peak renderer RSS ${mb(pipelineRss.app).toFixed(0)} MB (${mb(pipelineRss.all).toFixed(0)} with Chromium's own); longest task ${pipelineLongestTaskMs.toFixed(0)} ms`,
+      )}; peak renderer RSS ${mb(pipelineRss.app).toFixed(0)} MB (${mb(pipelineRss.all).toFixed(0)} with Chromium's own)${ofRuns}; longest task ${pipelineLongestTaskMs.toFixed(0)} ms${runs > 1 ? ` (the longest of ${runs})` : ''}`,
     ),
     figure(
       bench,

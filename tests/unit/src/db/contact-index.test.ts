@@ -120,6 +120,8 @@ describe('the contact index', () => {
     // First stored by name and domain, later found with an id: the id is among its words only.
     const named = person(8, { contact_id: 'Z9', contact_email_address: '' })
     people.push({ ...named, id: `n:${named.identity}` })
+    // A contact id as the id, not among the words: told by the id.
+    people.push({ ...person(9, { contact_id: 'XY-1', contact_email_address: '' }), words: ['ada'] })
     const index = new ContactIndex('e')
     index.put(keyBlockOf(0, people), 1)
     people.forEach((one, slot) => {
