@@ -33,10 +33,30 @@ function medianAt(values: number[]): number {
   return order[Math.floor(order.length / 2)]!
 }
 
-const higherPeak = (a: RendererPeak, b: RendererPeak): RendererPeak => ({
-  app: Math.max(a.app, b.app),
-  all: Math.max(a.all, b.all),
-})
+/** An import timed `runs` times, its list deleted after each: every run, in order, and the renderer's highest peak. */
+async function importRuns<T extends { ms: number; listId: string }>(
+  ctx: BenchContext,
+  page: Page,
+  what: string,
+  runs: number,
+  once: () => Promise<T>,
+): Promise<{ all: T[]; median: T; peak: RendererPeak }> {
+  const all: T[] = []
+  const peak: RendererPeak = { app: 0, all: 0 }
+  for (let run = 0; run < runs; run++) {
+    ctx.log(`${what} (${run + 1} of ${runs})`)
+    const rss = await sampleRendererRss(page)
+    try {
+      all.push(await once())
+    } finally {
+      const { app, all: everyRenderer } = rss.stop()
+      peak.app = Math.max(peak.app, app)
+      peak.all = Math.max(peak.all, everyRenderer)
+    }
+    await call(page, 'deleteList', all.at(-1)!.listId)
+  }
+  return { all, median: all[medianAt(all.map((one) => one.ms))]!, peak }
+}
 const perSecond = (rows: number, ms: number) => Math.round(rows / (ms / 1000))
 
 interface ImportFigures {
@@ -138,20 +158,11 @@ async function importBench(
       : ''
 
   if (options.throughDialog) {
-    const uiRuns: Awaited<ReturnType<typeof importThroughUi>>[] = []
-    let uiRss: RendererPeak = { app: 0, all: 0 }
     try {
-      for (let run = 0; run < runs; run++) {
-        ctx.log(`${bench}: through the import dialog (${run + 1} of ${runs})`)
-        const rss = await sampleRendererRss(page)
-        try {
-          uiRuns.push(await importThroughUi(page))
-        } finally {
-          uiRss = higherPeak(uiRss, rss.stop())
-        }
-        await call(page, 'deleteList', uiRuns.at(-1)!.listId)
-      }
-      const ui = uiRuns[medianAt(uiRuns.map((one) => one.ms))]!
+      const dialog = await importRuns(ctx, page, `${bench}: through the import dialog`, runs, () =>
+        importThroughUi(page),
+      )
+      const { all: uiRuns, median: ui, peak: uiRss } = dialog
       const longest = uiRuns.reduce((a, b) => (b.longestTaskMs > a.longestTaskMs ? b : a))
       const heaps = uiRuns.flatMap((one) => (one.peakHeapMb === null ? [] : [one.peakHeapMb]))
       figures.push(
@@ -208,19 +219,10 @@ async function importBench(
     }
   }
 
-  const pipelineRuns: Awaited<ReturnType<typeof call<'importPipeline'>>>[] = []
-  let pipelineRss: RendererPeak = { app: 0, all: 0 }
-  for (let run = 0; run < runs; run++) {
-    ctx.log(`${bench}: import worker alone (${run + 1} of ${runs})`)
-    const rss = await sampleRendererRss(page)
-    try {
-      pipelineRuns.push(await call(page, 'importPipeline'))
-    } finally {
-      pipelineRss = higherPeak(pipelineRss, rss.stop())
-    }
-    await call(page, 'deleteList', pipelineRuns.at(-1)!.listId)
-  }
-  const pipeline = pipelineRuns[medianAt(pipelineRuns.map((one) => one.ms))]!
+  const worker = await importRuns(ctx, page, `${bench}: import worker alone`, runs, () =>
+    call(page, 'importPipeline'),
+  )
+  const { all: pipelineRuns, median: pipeline, peak: pipelineRss } = worker
   const pipelineLongestTaskMs = Math.max(...pipelineRuns.map((one) => one.longestTaskMs))
   // The raw baselines after the app's own imports: parsing the whole CSV on the page thread leaves
   // memory the renderer process keeps, which would count in the imports' peak RSS.
@@ -367,7 +369,7 @@ async function gridBench(ctx: BenchContext, page: Page, listId: string, rows: nu
     figure(
       bench,
       'time to first rows',
-      [...opened].sort((a, b) => a - b)[1]!,
+      opened[medianAt(opened)]!,
       'ms',
       firstRowsTarget,
       `median of 3: route change → first filled grid row, in the order opened (${opened.map((ms) => ms.toFixed(0)).join(', ')} ms)`,

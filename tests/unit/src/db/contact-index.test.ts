@@ -136,5 +136,7 @@ describe('the contact index', () => {
     // What the index cannot tell is a maybe: an email beyond ASCII, a person without words.
     expect(index.mayHold(0, 'e:zoë@éxample.fr')).toBe(true)
     expect(index.mayHold(7, 'e:nobody@c.com')).toBe(true)
+    // And a slot of a block whose keys it does not hold.
+    expect(index.mayHold(5 * contactBlockSize, 'e:nobody@c.com')).toBe(true)
   })
 })
