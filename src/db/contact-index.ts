@@ -63,16 +63,19 @@ export function keyHash(key: string): number {
 export function contactKeys(
   contact: Pick<ContactRecord, 'id' | 'emailLower' | 'identity'> & { words?: readonly string[] },
 ): string[] {
-  const keys = [contact.id]
-  const add = (key: string) => {
-    if (!keys.includes(key)) keys.push(key)
+  const id = contact.id
+  const keys = [id]
+  // Each kind of key has its own prefix: only the id (of any kind) can be one of the others.
+  if (contact.emailLower) {
+    const email = `e:${contact.emailLower}`
+    if (email !== id) keys.push(email)
   }
-  if (contact.emailLower) add(`e:${contact.emailLower}`)
-  if (contact.identity) add(`n:${contact.identity}`)
-  const idWord = contact.id.startsWith('c:')
-    ? fold(contact.id)
-    : contact.words?.find((word) => word.startsWith('c:'))
-  if (idWord) add(idWord)
+  if (contact.identity) {
+    const identity = `n:${contact.identity}`
+    if (identity !== id) keys.push(identity)
+  }
+  const idWord = id.startsWith('c:') ? fold(id) : contact.words?.find((word) => word.startsWith('c:'))
+  if (idWord && idWord !== id) keys.push(idWord)
   return keys
 }
 

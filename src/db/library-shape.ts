@@ -43,20 +43,39 @@ export function companyWords(company: Partial<Pick<CompanyRecord, 'name' | 'doma
   return wordsOf(company.name ?? '', company.domain ?? '')
 }
 
-/** Changes to the library's facet counts, gathered in memory and added at once (`addCounts`). */
+/**
+ * Changes to the library's facet counts, gathered in memory and added at once (`addCounts`): by
+ * table, facet and value in maps within maps, so that counting a person in makes no key of its own.
+ */
 export class LibraryTally extends CountChanges<LibraryCountRecord, [string, string, string]> {
+  private readonly tables = new Map<LibraryCountRecord['table'], Map<string, Map<string, number>>>()
+
   constructor() {
     super(({ table, facet, value }) => [table, facet, value])
   }
 
   /** Counts a contact in (`sign` 1) or out (-1). */
   contact(record: Pick<ContactRecord, (typeof contactFacets)[number]>, sign: 1 | -1): void {
-    for (const facet of contactFacets)
-      this.change({ table: 'contacts', facet, value: record[facet] ?? '', count: sign })
+    for (const facet of contactFacets) this.add('contacts', facet, record[facet] ?? '', sign)
   }
 
   company(record: Pick<CompanyRecord, (typeof companyFacets)[number]>, sign: 1 | -1): void {
-    for (const facet of companyFacets)
-      this.change({ table: 'companies', facet, value: record[facet] ?? '', count: sign })
+    for (const facet of companyFacets) this.add('companies', facet, record[facet] ?? '', sign)
+  }
+
+  override records(): LibraryCountRecord[] {
+    const records: LibraryCountRecord[] = []
+    for (const [table, facets] of this.tables)
+      for (const [facet, values] of facets)
+        for (const [value, count] of values) if (count !== 0) records.push({ table, facet, value, count })
+    return records
+  }
+
+  private add(table: LibraryCountRecord['table'], facet: string, value: string, count: number): void {
+    let facets = this.tables.get(table)
+    if (!facets) this.tables.set(table, (facets = new Map()))
+    let values = facets.get(facet)
+    if (!values) facets.set(facet, (values = new Map()))
+    values.set(value, (values.get(value) ?? 0) + count)
   }
 }
