@@ -101,6 +101,19 @@ export function keyBlockOf(block: number, contacts: readonly (ContactRecord | un
   }
 }
 
+type AllowedCodes = [Uint8Array | Uint16Array, Uint8Array][]
+
+/** Whether the person at a block's place has a wanted value of every facet searched. */
+function allowedAt(allowed: AllowedCodes, at: number): boolean {
+  for (const [codes, ok] of allowed) if (ok[codes[at]!] !== 1) return false
+  return true
+}
+
+function holdsAll(words: string, needles: readonly string[]): boolean {
+  for (const needle of needles) if (!words.includes(needle)) return false
+  return true
+}
+
 /** The library's people in memory, by slot: slot s is the (s+1)-th person first stored. */
 export class ContactIndex {
   /** Each block's revision as loaded; a stored revision that differs means reload that block. */
@@ -213,6 +226,9 @@ export class ContactIndex {
     const found: number[] = []
     let position = from
     const end = Math.min(size, from + budget)
+    // A search word starts a word where ' ' + it occurs: made once, not once a person (a scan of a
+    // hundred thousand people made as many strings, and a collection of them cost more than the scan).
+    const needles = match.words.map((word) => ` ${word}`)
     while (position < end && found.length < limit) {
       const slot = size - 1 - position
       const block = this.blocks[contactBlockOf(slot)]
@@ -229,9 +245,8 @@ export class ContactIndex {
       for (let at = slot; at >= first && position < end && found.length < limit; at--, position++) {
         const inBlock = at - first
         if (block.ids[inBlock] === '') continue
-        if (!allowed.every(([codes, ok]) => ok[codes[inBlock]!] === 1)) continue
-        const words = block.words[inBlock]!
-        if (match.words.every((word) => words.includes(` ${word}`))) found.push(at)
+        if (!allowedAt(allowed, inBlock)) continue
+        if (holdsAll(block.words[inBlock]!, needles)) found.push(at)
       }
     }
     return { found, next: position }
@@ -239,7 +254,7 @@ export class ContactIndex {
 
   /** Per facet searched, the block's codes and which of them are wanted (null: none is). */
   private allowedCodes(block: ContactKeyBlock, match: LibraryMatch<ContactFacet>) {
-    const allowed: [Uint8Array | Uint16Array, Uint8Array][] = []
+    const allowed: AllowedCodes = []
     for (const [facet, values] of match.facets) {
       const column = block.facets[facet]
       const ok = new Uint8Array(column.values.length)
