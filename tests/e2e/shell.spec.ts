@@ -1,4 +1,6 @@
+import { controlClient } from '../../electron/sandbox/control/client'
 import { expect, test } from './fixtures'
+import { ProspectingPage } from './pages/prospecting'
 import { SettingsPage } from './pages/settings'
 import { ShellPage } from './pages/shell'
 
@@ -13,6 +15,30 @@ test('the shell renders on the sandbox with the balance in the header', async ({
   await expect(shell.credits()).toContainText(/[\d,.]+ credits/)
   await expect(app.getByText('Sandbox · synthetic data')).toBeVisible()
   await shell.screenshot('shell-home')
+})
+
+test('the balance refreshed by hand: its icon turns while it is read, a second press asks nothing more', async ({
+  app,
+}) => {
+  const shell = new ShellPage(app)
+  const control = controlClient(await new ProspectingPage(app).sandboxUrl())
+  await expect(shell.credits()).toContainText(/[\d,.]+ credits/)
+  // The next balance read takes 1.5 s.
+  await control.setFaults([{ endpoint: 'GET /account', kind: 'slow', delayMs: 1_500, times: 1 }])
+  await control.clearLog()
+  const refresh = app.locator('[data-test="account-refresh"]')
+  await refresh.click()
+  await expect(refresh).toHaveAttribute('aria-busy', 'true')
+  await expect(refresh.locator('.turning')).toHaveCount(1)
+  await shell.screenshot('balance-refreshing')
+  await refresh.click()
+  await expect(refresh).toHaveAttribute('aria-busy', 'false', { timeout: 5_000 })
+  await expect(refresh.locator('.turning')).toHaveCount(0)
+  await expect(shell.credits()).toContainText(/[\d,.]+ credits/)
+  const reads = (await control.log()).requests.filter(
+    (entry) => entry.method === 'GET' && entry.path.endsWith('/account'),
+  )
+  expect(reads).toHaveLength(1)
 })
 
 test('settings save a key that never reaches the page or the wire', async ({ app, webHost }) => {
