@@ -23,16 +23,17 @@ test('the balance refreshed by hand: its icon turns while it is read, a second p
   const shell = new ShellPage(app)
   const control = controlClient(await new ProspectingPage(app).sandboxUrl())
   await expect(shell.credits()).toContainText(/[\d,.]+ credits/)
-  // The next balance read takes 1.5 s.
-  await control.setFaults([{ endpoint: 'GET /account', kind: 'slow', delayMs: 1_500, times: 1 }])
+  // The next balance read takes 3 s: both presses and the look fall inside it.
+  await control.setFaults([{ endpoint: 'GET /account', kind: 'slow', delayMs: 3_000, times: 1 }])
   await control.clearLog()
   const refresh = app.locator('[data-test="account-refresh"]')
   await refresh.click()
   await expect(refresh).toHaveAttribute('aria-busy', 'true')
+  await refresh.click()
+  await expect(refresh).toHaveAttribute('aria-busy', 'true')
   await expect(refresh.locator('.turning')).toHaveCount(1)
   await shell.screenshot('balance-refreshing')
-  await refresh.click()
-  await expect(refresh).toHaveAttribute('aria-busy', 'false', { timeout: 5_000 })
+  await expect(refresh).toHaveAttribute('aria-busy', 'false', { timeout: 10_000 })
   await expect(refresh.locator('.turning')).toHaveCount(0)
   await expect(shell.credits()).toContainText(/[\d,.]+ credits/)
   const reads = (await control.log()).requests.filter(
