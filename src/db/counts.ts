@@ -5,7 +5,14 @@ import type { Table } from 'dexie'
  * memory by key, then added to the stored counts at once (`addCounts`), in the transaction that
  * changed the records. A count that reaches zero is deleted.
  */
-export class CountChanges<R extends { count: number }, K> {
+/** What `addCounts` needs of a set of count changes: each change's key, and the changes. */
+export interface CountDelta<R extends { count: number }, K> {
+  readonly keyOf: (record: R) => K
+  /** The non-zero changes, each as a record whose `count` is the change. */
+  records(): R[]
+}
+
+export class CountChanges<R extends { count: number }, K> implements CountDelta<R, K> {
   private readonly changes = new Map<string, R>()
 
   constructor(readonly keyOf: (record: R) => K) {}
@@ -25,7 +32,7 @@ export class CountChanges<R extends { count: number }, K> {
 
 export async function addCounts<R extends { count: number }, K>(
   table: Table<R, K>,
-  changes: CountChanges<R, K>,
+  changes: CountDelta<R, K>,
 ): Promise<void> {
   const records = changes.records()
   if (records.length === 0) return

@@ -1,6 +1,6 @@
 import type { Answers } from '@domain/kinds'
 import type { CompanyRecord, ContactRecord, LibraryCountRecord } from './schema'
-import { CountChanges } from './counts'
+import type { CountDelta } from './counts'
 import { wordsOf } from './words'
 
 /** The library's search words and facet counts, the same for every write and for the upgrade. */
@@ -47,12 +47,14 @@ export function companyWords(company: Partial<Pick<CompanyRecord, 'name' | 'doma
  * Changes to the library's facet counts, gathered in memory and added at once (`addCounts`): by
  * table, facet and value in maps within maps, so that counting a person in makes no key of its own.
  */
-export class LibraryTally extends CountChanges<LibraryCountRecord, [string, string, string]> {
+export class LibraryTally implements CountDelta<LibraryCountRecord, [string, string, string]> {
   private readonly tables = new Map<LibraryCountRecord['table'], Map<string, Map<string, number>>>()
 
-  constructor() {
-    super(({ table, facet, value }) => [table, facet, value])
-  }
+  readonly keyOf = ({ table, facet, value }: LibraryCountRecord): [string, string, string] => [
+    table,
+    facet,
+    value,
+  ]
 
   /** Counts a contact in (`sign` 1) or out (-1). */
   contact(record: Pick<ContactRecord, (typeof contactFacets)[number]>, sign: 1 | -1): void {
@@ -63,7 +65,7 @@ export class LibraryTally extends CountChanges<LibraryCountRecord, [string, stri
     for (const facet of companyFacets) this.add('companies', facet, record[facet] ?? '', sign)
   }
 
-  override records(): LibraryCountRecord[] {
+  records(): LibraryCountRecord[] {
     const records: LibraryCountRecord[] = []
     for (const [table, facets] of this.tables)
       for (const [facet, values] of facets)

@@ -57,6 +57,36 @@ describe('the library written in its worker', () => {
     expect(await countContacts(database)).toBe(count)
   })
 
+  it('keeps nothing of a batch whose put fails after others were made, and writes the next whole', async () => {
+    const database = freshDb()
+    const count = 25 * contactBlockSize
+    const bulkPut = database.peopleBlocks.bulkPut.bind(database.peopleBlocks)
+    let calls = 0
+    const failing = vi.spyOn(database.peopleBlocks, 'bulkPut').mockImplementation(((
+      ...args: Parameters<typeof bulkPut>
+    ) => {
+      calls += 1
+      // The second request fails; the first was made before it, the third after.
+      return calls === 2 ? Promise.reject(new Error('disk full')) : bulkPut(...args)
+    }) as typeof bulkPut)
+    const people = Array.from({ length: count }, (_, i) => person(i))
+    await expect(upsertContacts(people, source('a', 1), database)).rejects.toThrow()
+    expect(calls).toBe(3)
+    expect(await countContacts(database)).toBe(0)
+    expect(await allContacts(database)).toEqual([])
+    expect((await contactFacetCounts(database)).country).toEqual([])
+
+    failing.mockRestore()
+    await upsertContacts(people, source('a', 2), database)
+    expect(await countContacts(database)).toBe(count)
+    expect((await contactFacetCounts(database)).country).toEqual([
+      { value: 'Chile', count: count / 2 },
+      { value: 'France', count: count / 2 },
+    ])
+    const found = await searchContacts({ prefix: 'ann.ek2499@' }, database)
+    expect(found.items.map((one) => one.emailLower)).toEqual(['ann.ek2499@ek.example'])
+  })
+
   it('merges people seen again in a later batch, counts them once, and finds them', async () => {
     const database = freshDb()
     await upsertContacts(
