@@ -20,6 +20,7 @@ import { activeFilters, isPlain, loadColumns, positionsOf, usesCompany, type Row
 import {
   db as appDb,
   parseRowKey,
+  type ContactRecord,
   type LeadkeeperDb,
   type Provenance,
   type RowRecord,
@@ -181,6 +182,17 @@ export async function applyResultBatches(
 }
 
 /**
+ * A library person's status on a row, as the service gave it on the row it was charged for: found
+ * when the service said it enriched them (with or without the kinds asked), or when they hold an
+ * email or a phone (a person filed from a search, whose payload does not say).
+ */
+function libraryStatus(contact: Pick<ContactRecord, 'data' | 'email' | 'phone'>): 'found' | 'not_found' {
+  return contact.data['enriched'] === true || contact.email !== '' || contact.phone !== ''
+    ? 'found'
+    : 'not_found'
+}
+
+/**
  * Gives rows what other rows of the same person, or the library, already hold, before a run sends
  * anything: marked with where it came from and when it was found, never charged.
  */
@@ -234,7 +246,7 @@ export async function applyKnownAnswers(
         answers.push({
           index: decision.index,
           answer: {
-            status: contact.email || contact.phone ? 'found' : 'not_found',
+            status: libraryStatus(contact),
             data: asEnrichedRow(contact.data),
             kinds: decision.library.kinds,
             origin: { via: 'library', contactId: contact.id, at },

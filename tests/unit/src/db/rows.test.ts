@@ -86,6 +86,41 @@ describe('applyKnownAnswers', () => {
     expect(count(after, 'invalid')).toBe(1)
     expect(count(before, 'pending') - count(after, 'pending')).toBe(2)
   })
+
+  // A person the service found without the email asked for is "found" on the row it was charged for;
+  // the same person given from the library to another list's row must read the same.
+  it.each([
+    ['found without an email', { enriched: true }, 'found'],
+    ['not found', { enriched: false }, 'not_found'],
+  ])('gives a row from the library the status the service gave the person: %s', async (_, said, status) => {
+    const database = freshDb()
+    await seed(database, 'A', 2)
+    const answer = found('A', 0, { ...said, contact_email_address: null, contact_phone_number: null })
+    await applyEnrichmentResults(
+      'A',
+      [{ ...answer, status: said.enriched ? 'found' : 'not_found', kinds: ['email'] }],
+      100,
+      database,
+    )
+    const charged = (await rowAt(database, 'A', 0))!
+    expect(charged.status).toBe(status)
+    await seed(database, 'B', 1)
+    await applyKnownAnswers(
+      'B',
+      [
+        {
+          index: 0,
+          twins: [],
+          library: { contactId: charged.contactId!, kinds: ['email'] },
+          outcome: 'copy',
+        },
+      ],
+      database,
+    )
+    const given = (await rowAt(database, 'B', 0))!
+    expect(given.origins?.email).toMatchObject({ via: 'library', contactId: charged.contactId })
+    expect(given.status).toBe(charged.status)
+  })
 })
 
 describe('applyEnrichmentResults', () => {
