@@ -8,6 +8,7 @@ import {
   contactsIntoBlocks,
   facetCountsOfRows,
   libraryWordsAndCounts,
+  libraryWordsRefolded,
   rowsIntoBlocks,
 } from './upgrades'
 import type { ChannelInput, JobCounts, JobKind, JobState } from '@shared/contract'
@@ -409,6 +410,9 @@ export class LeadkeeperDb extends Dexie {
       contactBlocks: null,
       contactKeys: null,
     })
+    // The library's words folded anew: letters that are not a letter and an accent ("ø", "ß", "ł")
+    // fold too, so "ostergaard" finds Østergaard.
+    this.version(13).upgrade((tx) => libraryWordsRefolded(tx))
   }
 }
 

@@ -3,6 +3,7 @@ import { blockSize, legacyFacetBlockOf, outOfLine, splitFacets } from './block-s
 import { contactBlockSize, keyBlockOf, legacyContactBlockSize } from './contact-index'
 import { descriptiveFacets, FacetTally, unknownValue } from './facet-tally'
 import { companyWords, contactWords, LibraryTally } from './library-shape'
+import { foldsAnew } from './words'
 import type {
   BlockRevisions,
   CompanyBlock,
@@ -374,6 +375,60 @@ async function moveReported<T, K extends IndexableType>(
     report(Math.min(moved, total))
   })
   report(total)
+}
+
+/**
+ * Version 13: the library's words folded anew, now that letters which are not a letter and an accent
+ * fold too ("Østergaard" is found as "ostergaard"; see `fold`): the people whose words change, with
+ * their blocks' keys and revisions (an index built before reads those blocks again), and the companies.
+ * The people are read a page of blocks at a time, with the upgrade dialog's progress.
+ */
+export async function libraryWordsRefolded(tx: Transaction): Promise<void> {
+  const blocks = tx.table<ContactBlock, number>('peopleBlocks')
+  const keys = tx.table<ContactKeyBlock, number>('peopleKeys')
+  const revisions = tx.table<ContactRevisions>('contactRevs')
+  const stored = await revisions.get('contacts')
+  const report = stored && stored.size > 0 ? reporter('contacts', stored.size) : () => undefined
+  report(0)
+  const revs = [...(stored?.revs ?? [])]
+  let read = 0
+  let after = -1
+  for (;;) {
+    const page = await blocks.where(':id').above(after).limit(legacyPage).toArray()
+    if (page.length === 0) break
+    const changed = page.filter((block) => refold(block.contacts))
+    if (changed.length > 0) {
+      const numbers = changed.map((block) => block.block)
+      await blocks.bulkPut(changed, outOfLine(numbers))
+      await keys.bulkPut(
+        changed.map((block) => keyBlockOf(block.block, block.contacts)),
+        outOfLine(numbers),
+      )
+      for (const block of numbers) revs[block] = (revs[block] ?? 0) + 1
+    }
+    for (const block of page) read += block.contacts.length
+    after = page[page.length - 1]!.block
+    report(Math.min(read, stored?.size ?? read))
+  }
+  if (stored) await revisions.put({ ...stored, revs })
+  await tx
+    .table<CompanyRecord, string>('companies')
+    .filter((company) => foldsAnew(`${company.name} ${company.domain}`))
+    .modify((company) => {
+      company.words = companyWords(company)
+    })
+  report(stored?.size ?? 0)
+}
+
+/** Gives the people of a block whose words fold anew their new words; whether any changed. */
+function refold(contacts: (ContactRecord | undefined)[]): boolean {
+  let changed = false
+  contacts.forEach((contact, at) => {
+    if (!contact || !foldsAnew(`${contact.fullName} ${contact.email} ${contact.companyDomain}`)) return
+    contacts[at] = { ...contact, words: contactWords(contact) }
+    changed = true
+  })
+  return changed
 }
 
 /** A name for a library's contents, new each time a library starts from nothing. */

@@ -7,11 +7,41 @@
 /** A character other than printable ASCII, a tab or a line break. */
 const beyondAscii = /[^ -~\t\n\r]/
 
-/** Lower case without accents: "Zoë Ångström" → "zoe angstrom". */
+/**
+ * Letters that are not a letter and its accent, which decomposing leaves whole, as people type them
+ * without: "Østergaard" is found as "ostergaard", "Strauß" as "strauss", "Łukasz" as "lukasz".
+ */
+const plainLetters: Record<string, string> = {
+  ø: 'o',
+  æ: 'ae',
+  œ: 'oe',
+  ß: 'ss',
+  ł: 'l',
+  đ: 'd',
+  ð: 'd',
+  þ: 'th',
+  ı: 'i',
+  ħ: 'h',
+  ŧ: 't',
+}
+const unplain = new RegExp(`[${Object.keys(plainLetters).join('')}]`, 'gu')
+const holdsUnplain = new RegExp(unplain.source, 'u')
+
+/** Lower case without accents: "Zoë Ångström" → "zoe angstrom", "Søren Østergaard" → "soren ostergaard". */
 export function fold(text: string): string {
   // Most names, emails and domains are plain ASCII, which decomposes to itself and has no marks.
   if (!beyondAscii.test(text)) return text.toLowerCase().trim()
-  return text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase().trim()
+  return text
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(unplain, (letter) => plainLetters[letter]!)
+    .trim()
+}
+
+/** Whether `fold` of this text changed when it learnt `plainLetters` (version 13 folds its words anew). */
+export function foldsAnew(text: string): boolean {
+  return beyondAscii.test(text) && holdsUnplain.test(text.toLowerCase())
 }
 
 const nameSeparators = /[\s\-‐–'’,;/()]+/u

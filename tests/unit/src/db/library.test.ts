@@ -453,6 +453,8 @@ describe('library search', () => {
         person('4', 'Jean-Luc Picard'),
         person('5', 'Björn Ångström'),
         person('6', 'Tom Brow'),
+        person('7', 'Søren Østergaard', 'søren@acme.com'),
+        person('8', 'Łukasz Strauß'),
       ],
       source('list', 'l'),
       database,
@@ -466,6 +468,10 @@ describe('library search', () => {
     expect(await ids('luc')).toEqual(['c:4'])
     expect(await ids('angstrom')).toEqual(['c:5'])
     expect(await ids('amy@')).toEqual(['c:1'])
+    // Letters that are not a letter and an accent fold too, as people type them without.
+    for (const typed of ['ostergaard', 'oster', 'Østergaard', 'søren ØST', 'soren@'])
+      expect(await ids(typed)).toEqual(['c:7'])
+    for (const typed of ['lukasz strauss', 'Łukasz', 'STRAUẞ']) expect(await ids(typed)).toEqual(['c:8'])
     expect((await searchContacts({ prefix: 'brown' }, database)).items.map((c) => c.fullName)).toEqual([
       'Zoë Brownlee',
       'Amy Brown',

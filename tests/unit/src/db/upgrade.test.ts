@@ -8,6 +8,7 @@ import {
   matchContactIds,
 } from '@/db/library-query'
 import { contactFromPayload, upsertContacts } from '@/db/library-ingest'
+import { contactWords } from '@/db/library-shape'
 import { listOperations } from '@/db/lists'
 import { rowIndexes, facetCounts } from '@/db/rows'
 import { facetRecordsOf, legacyFacetBlockOf } from '@/db/block-shape'
@@ -16,6 +17,7 @@ import {
   LeadkeeperDb,
   onUpgradeProgress,
   type ContactBlock,
+  type ContactRecord,
   type RowRecord,
   type UpgradeProgress,
 } from '@/db/schema'
@@ -114,7 +116,7 @@ describe('upgrading a version-2 database', () => {
 
     const { database, seen } = await openUpgrading(name)
 
-    expect(database.verno).toBe(12)
+    expect(database.verno).toBe(13)
     expect(database.tables.map((table) => table.name)).not.toContain('rows')
     expect(database.tables.map((table) => table.name)).not.toContain('contacts')
     const rowsA = await allRows(database, 'A')
@@ -203,7 +205,7 @@ describe('upgrading a version-5 library', () => {
 
     const { database, seen } = await openUpgrading(name)
 
-    expect(database.verno).toBe(12)
+    expect(database.verno).toBe(13)
     expect(await countContacts(database)).toBe(count)
     // Version 6 put them in 9 blocks of 50; version 10 regroups them in blocks of 100.
     expect(await database.peopleBlocks.count()).toBe(5)
@@ -284,7 +286,7 @@ describe('upgrading a version-7 database', () => {
 
     const { database, seen } = await openUpgrading(name)
 
-    expect(database.verno).toBe(12)
+    expect(database.verno).toBe(13)
     const facets = await database.listFacets.toArray()
     expect(facets).toHaveLength(3)
     for (const record of facets) expect(Object.keys(record.columns)).not.toContain('company')
@@ -353,7 +355,7 @@ describe('upgrading a version-9 library', () => {
 
     const { database, seen } = await openUpgrading(name)
 
-    expect(database.verno).toBe(12)
+    expect(database.verno).toBe(13)
     const stored = await database.peopleBlocks.toArray()
     expect(stored.map((block) => [block.block, block.contacts.length])).toEqual(
       Array.from({ length: 103 }, (_, block) => [block, block < 102 ? 100 : 75]),
@@ -482,7 +484,7 @@ describe('upgrading a version-10 database', () => {
     const { name, rows, blocks, facets, people, peopleBlocks } = await versionTenDatabase()
     const { database, seen } = await openUpgrading(name)
 
-    expect(database.verno).toBe(12)
+    expect(database.verno).toBe(13)
     const tables = database.backendDB().objectStoreNames
     for (const gone of ['blocks', 'blockFacets', 'blockCompanies', 'contactBlocks', 'contactKeys']) {
       expect(tables.contains(gone)).toBe(false)
@@ -547,8 +549,101 @@ describe('upgrading a version-10 database', () => {
     before.close()
     // Room again: the next opening runs the upgrade from its start, and every row is there.
     const { database } = await openUpgrading(name)
-    expect(database.verno).toBe(12)
+    expect(database.verno).toBe(13)
     expect(await allRows(database, 'A')).toEqual(rows.filter((row) => row.listId === 'A'))
+    database.close()
+  })
+})
+
+/** The database as versions 11 and 12 declared it: blocks keyed apart, the old tables gone. */
+class VersionTwelveDb extends VersionNineDb {
+  constructor(name: string) {
+    super(name)
+    this.version(10).stores({})
+    this.version(11).stores({
+      listBlocks: '',
+      listFacets: '',
+      listCompanies: '',
+      peopleBlocks: '',
+      peopleKeys: '',
+    })
+    this.version(12).stores({
+      blocks: null,
+      blockFacets: null,
+      blockCompanies: null,
+      contactBlocks: null,
+      contactKeys: null,
+    })
+  }
+}
+
+/** Words as version 12 folded them: accents removed, but "ø", "ß", "ł"… kept as they are. */
+const versionTwelveFold = (text: string) => text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase().trim()
+
+describe('upgrading a version-12 library', () => {
+  it('folds anew the words of the people and companies whose letters now fold ("ostergaard" finds Østergaard), their blocks alone, with progress', async () => {
+    const name = 'up12-' + crypto.randomUUID()
+    const people = Array.from({ length: 250 }, (_, i) => storedPerson(i, i))
+    const named = (at: number, fullName: string) => {
+      const words = [...fullName.split(' '), people[at]!.email, 'c.com']
+        .map(versionTwelveFold)
+        .filter(Boolean)
+      people[at] = { ...people[at]!, fullName, nameLower: fullName.toLowerCase(), words }
+    }
+    named(120, 'Søren Østergaard')
+    named(121, 'Łukasz Strauß')
+    const blocks: ContactBlock[] = [0, 1, 2].map((block) => ({
+      block,
+      contacts: people.slice(block * contactBlockSize, (block + 1) * contactBlockSize),
+    }))
+    const old = new VersionTwelveDb(name)
+    await old.table('peopleBlocks').bulkPut(blocks, [0, 1, 2])
+    await old.table('peopleKeys').bulkPut(
+      blocks.map(({ block, contacts }) => keyBlockOf(block, contacts)),
+      [0, 1, 2],
+    )
+    await old.table('contactRevs').put({ id: 'contacts', epoch: 'kept', size: 250, revs: [1, 1, 1] })
+    await old.table('companies').bulkPut([
+      { domain: 'orsted.dk', name: 'Ørsted', nameLower: 'ørsted', words: ['ørsted', 'orsted.dk'], data: {} },
+      { domain: 'acme.io', name: 'Acme', nameLower: 'acme', words: ['acme', 'acme.io'], data: {} },
+    ])
+    // Before the upgrade, the words as version 12 kept them: "ostergaard" names nobody.
+    expect(people[120]!.words).toContain('østergaard')
+    old.close()
+
+    const { database, seen } = await openUpgrading(name)
+
+    expect(database.verno).toBe(13)
+    for (const typed of ['ostergaard', 'Østergaard', 'soren'])
+      expect(await matchContactIds({ prefix: typed }, database)).toEqual([people[120]!.id])
+    expect(await matchContactIds({ prefix: 'lukasz strauss' }, database)).toEqual([people[121]!.id])
+    expect(await matchCompanyDomains({ prefix: 'orsted' }, database)).toEqual(['orsted.dk'])
+    // Only the block of the people whose words changed is written, with its keys, a revision on.
+    const after = await database.peopleBlocks.toArray()
+    expect(after[0]).toEqual(blocks[0])
+    expect(after[2]).toEqual(blocks[2])
+    const others = (contacts: (ContactRecord | undefined)[]) =>
+      contacts.filter((_, at) => at !== 20 && at !== 21)
+    expect(others(after[1]!.contacts)).toEqual(others(blocks[1]!.contacts))
+    for (const at of [20, 21]) {
+      const { words, ...rest } = after[1]!.contacts[at]!
+      const { words: _old, ...before } = blocks[1]!.contacts[at]!
+      expect(rest).toEqual(before)
+      expect(words).toEqual(contactWords(before))
+    }
+    expect(after[1]!.contacts[20]!.words).toEqual(expect.arrayContaining(['soren', 'ostergaard']))
+    expect(await database.peopleKeys.get(1)).toEqual(keyBlockOf(1, after[1]!.contacts))
+    expect(await database.contactRevs.get('contacts')).toEqual({
+      id: 'contacts',
+      epoch: 'kept',
+      size: 250,
+      revs: [1, 2, 1],
+    })
+    // Everyone else found as before.
+    expect(await matchContactIds({ prefix: 'brown7' }, database)).toContain(people[7]!.id)
+    expect(await countContacts(database)).toBe(250)
+    expect(seen[0]).toEqual({ what: 'contacts', done: 0, total: 250 })
+    expect(seen.at(-1)).toEqual({ what: 'contacts', done: 250, total: 250 })
     database.close()
   })
 })
