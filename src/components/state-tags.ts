@@ -28,6 +28,16 @@ export const listStateTags: Record<ListState, StateTag> = {
   done: { label: 'Enriched', type: 'success' },
 }
 
+/**
+ * A list's tag where lists are listed (the Lists table, Start): while its run waits on the user or the
+ * balance (on hold, at its cap, a decision), that run's tag, not "Enriching", as its run panel says.
+ * `run` is the state of its run not yet ended, if any.
+ */
+export function listTag(state: ListState, run?: JobState): StateTag {
+  if (state === 'running' && run && run !== 'running' && run !== 'queued') return jobStateTags[run]
+  return listStateTags[state]
+}
+
 /** A list left "importing" with no import running: part of its file is stored (`lists.interrupted`). */
 export const interruptedTag: StateTag = { label: 'Import interrupted', type: 'error' }
 

@@ -1,6 +1,6 @@
 import { liveQuery, type Subscription } from 'dexie'
 import { defineStore } from 'pinia'
-import { shallowReactive, shallowRef } from 'vue'
+import { computed, shallowReactive, shallowRef } from 'vue'
 import type { JobProgressEvent, JobState, JobView } from '@shared/contract'
 import type { Result } from '@shared/result'
 import { invoke, on } from '@/bridge'
@@ -160,10 +160,18 @@ export const useJobsStore = defineStore('jobs', () => {
   const resolveUncertain = (jobId: string, action: 'resubmit' | 'skip') =>
     invoke('jobs/resolveUncertain', { jobId, action })
 
+  /** The state of each list's run not yet ended, by list (the newest, should there be two). */
+  const runStates = computed(() => {
+    const states = new Map<string, JobMirror['state']>()
+    for (const job of unfinished.value) if (!states.has(job.listId!)) states.set(job.listId!, job.state)
+    return states
+  })
+
   return {
     progress,
     views,
     unfinished,
+    runStates,
     watchUnfinished,
     refresh,
     drain,

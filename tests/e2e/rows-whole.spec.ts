@@ -47,7 +47,12 @@ test('every row comes back whole: twins, library rows and phones added later, fr
   await run.estimate()
   await expect(app.locator('[data-test="estimate-rows-sent"]')).toHaveText('40')
   await expect(run.estimateTable()).toContainText('(30 people)')
+  await expect(app.locator('[data-test="estimate-twins-sent"]')).toHaveText(
+    '10 of them are the same person as another row: asked once, charged once',
+  )
   await expect(run.estimateCost()).toContainText('0 to 30 credits')
+  await expect(app.locator('[data-test="estimate-short-balance"]')).toHaveCount(0)
+  await shell.screenshot('rows-whole-twins-estimate')
   await control.clearLog()
   await run.run()
   await run.waitDone()
@@ -158,5 +163,15 @@ test('every row comes back whole: twins, library rows and phones added later, fr
   expect(found + notFound).toBe(40)
   await expect(app.locator('[data-test="summary-found"]')).toHaveText(String(found))
   expect(cell(await app.locator('[data-test="row-count"]').innerText())).toBe(40)
+  // Each bar is as long as its share of the list's rows, which its label gives.
+  const bars = summary.locator('.track')
+  const counts = summary.locator('.count')
+  expect(await bars.count()).toBeGreaterThan(1)
+  for (let at = 0; at < (await bars.count()); at++) {
+    const [count] = (await counts.nth(at).innerText()).split(' · ')
+    const track = (await bars.nth(at).boundingBox())!
+    const bar = (await bars.nth(at).locator('.bar').boundingBox())!
+    expect(Math.abs(bar.width - (track.width * cell(count!)) / 40)).toBeLessThanOrEqual(2)
+  }
   await shell.screenshot('rows-whole-phones')
 })

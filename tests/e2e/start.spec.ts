@@ -28,8 +28,15 @@ test('Start leads: a drop zone, the run on hold with its progress, recent lists,
 
   // Three credits left: the run goes on hold, and Start says so with how far it came.
   const run = new RunPanel(app)
-  await run.estimate()
   await control.setCredits('demo', 3)
+  await app.locator('[data-test="account-refresh"]').click()
+  await expect(shell.credits()).toContainText('3 credits')
+  await run.estimate()
+  // The price is shown against the balance: more than is left, and what happens then.
+  await expect(app.locator('[data-test="estimate-short-balance"]')).toContainText(
+    'You have 3 credits left, and this run may cost more',
+  )
+  await shell.screenshot('start-short-balance')
   await run.run()
   await expect(run.state()).toHaveText('On hold: out of credits', { timeout: 30_000 })
 
@@ -48,6 +55,8 @@ test('Start leads: a drop zone, the run on hold with its progress, recent lists,
   await expect(work).toContainText(/\d+ of 50 rows/)
   await expect(app.locator('[data-test="home-list-row"]')).toContainText('contacts-sample')
   await expect(app.locator('[data-test="home-list-row"]')).toContainText('50 rows')
+  // The list says what its run says, not "Enriching".
+  await expect(app.locator('[data-test="home-list-row"]')).toContainText('On hold: out of credits')
   await expect(app.locator('[data-test="home-saved-row"]')).toContainText('VPs everywhere')
   await expect(app.locator('[data-test="home-low"]')).toContainText('below your warning at 100 credits')
   await shell.screenshot('start-leads')
