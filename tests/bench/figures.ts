@@ -49,14 +49,14 @@ export function meets(item: Figure): boolean | undefined {
   return undefined
 }
 
-function formatNumber(value: number | null): string {
+export function formatNumber(value: number | null): string {
   if (value === null) return 'n/a'
   if (Number.isInteger(value)) return value.toLocaleString('en-US')
   const digits = Math.abs(value) >= 100 ? 0 : Math.abs(value) >= 10 ? 1 : 2
   return value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits })
 }
 
-function formatTarget(target: Target | undefined, unit: string): string {
+export function formatTarget(target: Target | undefined, unit: string): string {
   if (target?.max !== undefined) return `≤ ${formatNumber(target.max)} ${unit}`.trim()
   if (target?.min !== undefined) return `≥ ${formatNumber(target.min)} ${unit}`.trim()
   return ''
