@@ -191,6 +191,8 @@ test('a run stopped at its credit cap goes on when the cap is raised', async ({ 
   await app.locator('[data-test="cap"] input').fill('10')
   await run.run()
   await expect(run.state()).toHaveText('Stopped at the credit cap', { timeout: 30_000 })
+  // The run is named as the list's runs are counted, its id on hover.
+  await expect(app.locator('[data-test="job-id"]')).toHaveText('Run 1')
   await expect(run.counts()).toContainText('0 / 50')
   await new ShellPage(app).screenshot('lists-capped')
   // Where lists are listed, the list says what its run says, not "Enriching".
