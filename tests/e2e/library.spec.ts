@@ -135,6 +135,10 @@ test('the library: prefix search, facets, a contact and a company with where the
   await shell.screenshot('library-search')
   await library.search().fill('mara.12@')
   await expect(library.count()).toHaveText('1 found')
+  // A seniority reads as its filter names it.
+  await library.search().fill('mara.20@')
+  await expect(library.count()).toHaveText('1 found')
+  await expect(library.grid().locator('.row:not(.pending)[data-row-index="0"]')).toContainText('VP')
   await library.search().fill('d7.com')
   await expect(library.count()).toHaveText('3 found')
   // Any word of a name, in any case and with or without its accents: Person29 and Person290–299.

@@ -1,7 +1,8 @@
 import type { GridColumn } from '@/ui/grid-types'
 import type { CompanyRecord, ContactRecord } from '@/db/schema'
-import { fundingRoundLabel, humanize } from '@/components/company/company-fields'
+import { fundingRoundLabel } from '@/components/company/company-fields'
 import { cellText } from '@domain/export/columns'
+import { optionLabel } from '@/features/prospecting/taxonomies'
 
 interface LibraryColumn<T> extends GridColumn {
   value: (record: T) => string
@@ -21,7 +22,8 @@ export const contactColumns: LibraryColumn<ContactRecord>[] = [
     key: 'seniority',
     title: 'Seniority',
     width: 110,
-    value: (c) => (c.seniority ? humanize(c.seniority) : ''),
+    // As the seniority filter names it ("VP", "C-suite").
+    value: (c) => (c.seniority ? optionLabel(c.seniority) : ''),
   },
   { key: 'companyName', title: 'Company', width: 170, value: (c) => c.companyName },
   { key: 'companyDomain', title: 'Domain', width: 150, value: (c) => c.companyDomain },
