@@ -15,6 +15,14 @@ export function fieldText(data: Record<string, unknown>, name: string): string {
   return String(value).trim()
 }
 
+/** A company's size band as the service gives it: "201–500", or "10001+" when it has no end. */
+export function employeeRange(data: Record<string, unknown>): string {
+  const start = fieldText(data, 'company_employees_range_start')
+  const end = fieldText(data, 'company_employees_range_end')
+  if (!start) return ''
+  return end ? `${start}–${end}` : `${start}+`
+}
+
 /** 'human_resources' reads as 'Human resources'. */
 export function humanize(value: string): string {
   const spaced = value.replace(/_/g, ' ').trim()

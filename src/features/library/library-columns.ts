@@ -1,6 +1,6 @@
 import type { GridColumn } from '@/ui/grid-types'
 import type { CompanyRecord, ContactRecord } from '@/db/schema'
-import { fundingRoundLabel } from '@/components/company/company-fields'
+import { employeeRange, fundingRoundLabel } from '@/components/company/company-fields'
 import { cellText } from '@domain/export/columns'
 import { optionLabel } from '@/features/prospecting/taxonomies'
 
@@ -41,7 +41,8 @@ export const companyColumns: LibraryColumn<CompanyRecord>[] = [
     key: 'employees',
     title: 'Employees',
     width: 110,
-    value: (c) => cellText(c.data['company_employees_count'] ?? c.data['company_employees_range_start']),
+    // Its head count, else its band as the company's drawer gives it ("201–500").
+    value: (c) => cellText(c.data['company_employees_count']) || employeeRange(c.data),
   },
   {
     key: 'funding',
