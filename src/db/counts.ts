@@ -1,10 +1,5 @@
 import type { Table } from 'dexie'
 
-/**
- * Counts kept beside the records they count (a list's facets, the library's): changes gathered in
- * memory by key, then added to the stored counts at once (`addCounts`), in the transaction that
- * changed the records. A count that reaches zero is deleted.
- */
 /** What `addCounts` needs of a set of count changes: each change's key, and the changes. */
 export interface CountDelta<R extends { count: number }, K> {
   readonly keyOf: (record: R) => K
@@ -12,6 +7,11 @@ export interface CountDelta<R extends { count: number }, K> {
   records(): R[]
 }
 
+/**
+ * Counts kept beside the records they count (a list's facets, the library's): changes gathered in
+ * memory by key, then added to the stored counts at once (`addCounts`), in the transaction that
+ * changed the records. A count that reaches zero is deleted.
+ */
 export class CountChanges<R extends { count: number }, K> implements CountDelta<R, K> {
   private readonly changes = new Map<string, R>()
 

@@ -35,8 +35,7 @@ const runs: Run[] = readdirSync(dir)
 if (runs.length === 0) throw new Error(`No full run in ${dir}/: run \`npm run bench\` first.`)
 
 const key = (item: Figure) => `${item.bench}\u0000${item.name}`
-const value = (item: Figure | undefined) =>
-  item === undefined ? 'not measured' : `${formatNumber(item.value)} ${item.unit}`.trim()
+const value = (item: Figure) => `${formatNumber(item.value)} ${item.unit}`.trim()
 
 const [latest] = runs
 const lines = [

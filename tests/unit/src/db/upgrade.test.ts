@@ -68,6 +68,29 @@ function oldRow(listId: string, index: number): RowRecord {
   }
 }
 
+/**
+ * Opens the database as the app does on a disk that fills while the upgrade writes: the browser
+ * refuses every put into `table` after its first `allowed`. What the opening failed with.
+ */
+async function openWithFullDisk(name: string, table: string, allowed: number): Promise<unknown> {
+  const stores = globalThis.IDBObjectStore.prototype
+  const put = stores.put
+  let written = 0
+  stores.put = function (this: IDBObjectStore, ...args: Parameters<IDBObjectStore['put']>) {
+    if (this.name === table && ++written > allowed)
+      throw new DOMException('The disk is full.', 'QuotaExceededError')
+    return put.apply(this, args)
+  }
+  try {
+    await new LeadkeeperDb(name).open()
+    return null
+  } catch (error) {
+    return error
+  } finally {
+    stores.put = put
+  }
+}
+
 /** Opens a database written by an older version, as the app does, and what the upgrade reported. */
 async function openUpgrading(name: string): Promise<{ database: LeadkeeperDb; seen: UpgradeProgress[] }> {
   const seen: UpgradeProgress[] = []
@@ -520,22 +543,7 @@ describe('upgrading a version-10 database', () => {
   it('a disk that fills during the upgrade: the opening fails as a disk problem, every record stays as it was, and a later opening finishes', async () => {
     const { name, rows, blocks } = await versionTenDatabase()
     // The disk fills after the first block is written again: the browser refuses the next write.
-    const stores = globalThis.IDBObjectStore.prototype
-    const put = stores.put
-    let written = 0
-    stores.put = function (this: IDBObjectStore, ...args: Parameters<IDBObjectStore['put']>) {
-      if (this.name === 'listBlocks' && ++written > 1)
-        throw new DOMException('The disk is full.', 'QuotaExceededError')
-      return put.apply(this, args)
-    }
-    let failure: unknown = null
-    try {
-      await new LeadkeeperDb(name).open()
-    } catch (error) {
-      failure = error
-    } finally {
-      stores.put = put
-    }
+    const failure = await openWithFullDisk(name, 'listBlocks', 1)
     expect(openProblem(failure).kind).toBe('disk')
     expect(openProblem(failure, { usage: 5_000_000, quota: 6_000_000 }).message).toContain(
       'Your data takes 4.8 MB',
@@ -580,36 +588,40 @@ class VersionTwelveDb extends VersionNineDb {
 /** Words as version 12 folded them: accents removed, but "ø", "ß", "ł"… kept as they are. */
 const versionTwelveFold = (text: string) => text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase().trim()
 
+/** A version-12 library of 250 people, two of them with letters version 12 did not fold, and two companies. */
+async function versionTwelveLibrary() {
+  const name = 'up12-' + crypto.randomUUID()
+  const people = Array.from({ length: 250 }, (_, i) => storedPerson(i, i))
+  const named = (at: number, fullName: string) => {
+    const words = [...fullName.split(' '), people[at]!.email, 'c.com'].map(versionTwelveFold).filter(Boolean)
+    people[at] = { ...people[at]!, fullName, nameLower: fullName.toLowerCase(), words }
+  }
+  named(120, 'Søren Østergaard')
+  named(121, 'Łukasz Strauß')
+  const blocks: ContactBlock[] = [0, 1, 2].map((block) => ({
+    block,
+    contacts: people.slice(block * contactBlockSize, (block + 1) * contactBlockSize),
+  }))
+  const old = new VersionTwelveDb(name)
+  await old.table('peopleBlocks').bulkPut(blocks, [0, 1, 2])
+  await old.table('peopleKeys').bulkPut(
+    blocks.map(({ block, contacts }) => keyBlockOf(block, contacts)),
+    [0, 1, 2],
+  )
+  await old.table('contactRevs').put({ id: 'contacts', epoch: 'kept', size: 250, revs: [1, 1, 1] })
+  await old.table('companies').bulkPut([
+    { domain: 'orsted.dk', name: 'Ørsted', nameLower: 'ørsted', words: ['ørsted', 'orsted.dk'], data: {} },
+    { domain: 'acme.io', name: 'Acme', nameLower: 'acme', words: ['acme', 'acme.io'], data: {} },
+  ])
+  old.close()
+  return { name, people, blocks }
+}
+
 describe('upgrading a version-12 library', () => {
   it('folds anew the words of the people and companies whose letters now fold ("ostergaard" finds Østergaard), their blocks alone, with progress', async () => {
-    const name = 'up12-' + crypto.randomUUID()
-    const people = Array.from({ length: 250 }, (_, i) => storedPerson(i, i))
-    const named = (at: number, fullName: string) => {
-      const words = [...fullName.split(' '), people[at]!.email, 'c.com']
-        .map(versionTwelveFold)
-        .filter(Boolean)
-      people[at] = { ...people[at]!, fullName, nameLower: fullName.toLowerCase(), words }
-    }
-    named(120, 'Søren Østergaard')
-    named(121, 'Łukasz Strauß')
-    const blocks: ContactBlock[] = [0, 1, 2].map((block) => ({
-      block,
-      contacts: people.slice(block * contactBlockSize, (block + 1) * contactBlockSize),
-    }))
-    const old = new VersionTwelveDb(name)
-    await old.table('peopleBlocks').bulkPut(blocks, [0, 1, 2])
-    await old.table('peopleKeys').bulkPut(
-      blocks.map(({ block, contacts }) => keyBlockOf(block, contacts)),
-      [0, 1, 2],
-    )
-    await old.table('contactRevs').put({ id: 'contacts', epoch: 'kept', size: 250, revs: [1, 1, 1] })
-    await old.table('companies').bulkPut([
-      { domain: 'orsted.dk', name: 'Ørsted', nameLower: 'ørsted', words: ['ørsted', 'orsted.dk'], data: {} },
-      { domain: 'acme.io', name: 'Acme', nameLower: 'acme', words: ['acme', 'acme.io'], data: {} },
-    ])
+    const { name, people, blocks } = await versionTwelveLibrary()
     // Before the upgrade, the words as version 12 kept them: "ostergaard" names nobody.
     expect(people[120]!.words).toContain('østergaard')
-    old.close()
 
     const { database, seen } = await openUpgrading(name)
 
@@ -644,6 +656,23 @@ describe('upgrading a version-12 library', () => {
     expect(await countContacts(database)).toBe(250)
     expect(seen[0]).toEqual({ what: 'contacts', done: 0, total: 250 })
     expect(seen.at(-1)).toEqual({ what: 'contacts', done: 250, total: 250 })
+    database.close()
+  })
+
+  it('a disk that fills during the upgrade: the opening fails as a disk problem, the words stay as version 12 kept them, and a later opening folds them', async () => {
+    const { name, people, blocks } = await versionTwelveLibrary()
+    // The disk fills as the changed block's keys are written, after the block itself.
+    const failure = await openWithFullDisk(name, 'peopleKeys', 0)
+    expect(openProblem(failure).kind).toBe('disk')
+    // Nothing of the upgrade kept: version 12, its blocks as they were.
+    const before = new VersionTwelveDb(name)
+    await before.open()
+    expect(before.verno).toBe(12)
+    expect(await before.table('peopleBlocks').toArray()).toEqual(blocks)
+    before.close()
+    const { database } = await openUpgrading(name)
+    expect(database.verno).toBe(13)
+    expect(await matchContactIds({ prefix: 'ostergaard' }, database)).toEqual([people[120]!.id])
     database.close()
   })
 })
