@@ -111,6 +111,8 @@ test('every row comes back whole: twins, library rows and phones added later, fr
   for (let at = 0; at < 10; at++) {
     expect(b[at]!['Email']).toBe(a[20 + at]!['Email'])
     expect(b[at]!['Email status']).toBe(a[20 + at]!['Email status'])
+    // The person reads as the service read them on the row that was charged, found or not.
+    expect(b[at]!['Status']).toBe(a[20 + at]!['Status'])
     expect(b[at]!['Result from']).toBe(`from your library, found ${today}, not charged`)
   }
   await app.locator('[data-test="list-results"] .row').first().click()
