@@ -114,6 +114,54 @@ function holdsAll(words: string, needles: readonly string[]): boolean {
   return true
 }
 
+/**
+ * Numbers a person's words string gets, three to a person (`startBits`): which first letters and
+ * which first two letters its words start with, a bit each (hashed to 32 and 64 bits). A person
+ * lacking a bit a search word needs cannot hold it, which one test of three numbers tells, cheaper
+ * than looking through the string. Measured in the bench at a million people, every match of
+ * "brown" went from 83–88 ms to 35 ms, of "zoe" from 92 to 51 ms, and a search's facet counts
+ * (which look at nearly everyone's words) from 170–243 ms to 73–77 ms. The numbers take 12 bytes a
+ * person, made once per block and revision.
+ */
+const startsPerPerson = 3
+
+/** Writes the bits of the word starts of `words` (each word after a space) at `at` of `into`. */
+function startBits(words: string, into: Int32Array, at: number): void {
+  let first = 0
+  let low = 0
+  let high = 0
+  for (let space = words.indexOf(' '); space >= 0; space = words.indexOf(' ', space + 1)) {
+    if (space + 1 >= words.length) break
+    const c0 = words.charCodeAt(space + 1)
+    first |= 1 << (c0 & 31)
+    if (space + 2 >= words.length) continue
+    const c1 = words.charCodeAt(space + 2)
+    if (c1 === 32) continue
+    const bit = (c0 * 31 + c1) & 63
+    if (bit < 32) low |= 1 << bit
+    else high |= 1 << (bit - 32)
+  }
+  into[at] = first
+  into[at + 1] = low
+  into[at + 2] = high
+}
+
+/** The bits every person holding all these search words (each after its space) has. */
+function neededStarts(needles: readonly string[]): Int32Array {
+  const bits = new Int32Array(startsPerPerson)
+  startBits(needles.join(''), bits, 0)
+  return bits
+}
+
+/** Whether the person whose bits start at `at` has every bit needed. */
+function mayStart(starts: Int32Array, at: number, needed: Int32Array): boolean {
+  return (
+    (starts[at]! & needed[0]!) === needed[0] &&
+    (starts[at + 1]! & needed[1]!) === needed[1] &&
+    (starts[at + 2]! & needed[2]!) === needed[2]
+  )
+}
+
 /** The library's people in memory, by slot: slot s is the (s+1)-th person first stored. */
 export class ContactIndex {
   /** Each block's revision as loaded; a stored revision that differs means reload that block. */
@@ -122,6 +170,8 @@ export class ContactIndex {
   /** The stored library this index was built from (`ContactRevisions.epoch`). */
   constructor(readonly epoch: string) {}
   private readonly blocks: ContactKeyBlock[] = []
+  /** Each block's people's word starts (`startBits`), made by the first full match reading it. */
+  private readonly starts: (Int32Array | undefined)[] = []
   /** Key hash → slots. */
   private readonly byHash = new SlotTable()
   private slots = 0
@@ -143,6 +193,7 @@ export class ContactIndex {
     const old = this.blocks[keys.block]
     if (old) this.hashes(old, (hash, slot) => this.byHash.remove(hash, slot))
     this.blocks[keys.block] = keys
+    this.starts[keys.block] = undefined
     this.revs[keys.block] = rev
     this.hashes(keys, (hash, slot) => this.byHash.add(hash, slot))
     this.slots = Math.max(this.slots, keys.block * contactBlockSize + keys.ids.length)
@@ -229,6 +280,10 @@ export class ContactIndex {
     // A search word starts a word where ' ' + it occurs: made once, not once a person (a scan of a
     // hundred thousand people made as many strings, and a collection of them cost more than the scan).
     const needles = match.words.map((word) => ` ${word}`)
+    const needed = neededStarts(needles)
+    // A scan for every match makes the word starts of the blocks it reads; a first page, a few
+    // milliseconds at most, uses those there are.
+    const makeStarts = limit === Infinity && needles.length > 0
     while (position < end && found.length < limit) {
       const slot = size - 1 - position
       const block = this.blocks[contactBlockOf(slot)]
@@ -241,15 +296,99 @@ export class ContactIndex {
         position += Math.min(slot - first + 1, end - position)
         continue
       }
+      const starts = this.startsOf(contactBlockOf(slot), makeStarts)
       // Down the block, newest first, to its first slot or the end of the budget.
       for (let at = slot; at >= first && position < end && found.length < limit; at--, position++) {
         const inBlock = at - first
         if (block.ids[inBlock] === '') continue
         if (!allowedAt(allowed, inBlock)) continue
+        if (starts && !mayStart(starts, inBlock * startsPerPerson, needed)) continue
         if (holdsAll(block.words[inBlock]!, needles)) found.push(at)
       }
     }
     return { found, next: position }
+  }
+
+  /**
+   * Adds to `into` how many people of a search have each value of each facet, newest first from the
+   * `from`-th person, `budget` of them, as `scan` reads them. A facet is counted as if it were not
+   * searched (the words and the other facets held, its own values left free): the count beside a
+   * value is what picking it as well would add, as facet filters count. Returns where to go on from.
+   */
+  countFacets(
+    match: LibraryMatch<ContactFacet>,
+    into: Record<ContactFacet, Map<string, number>>,
+    from: number,
+    budget = Infinity,
+    size = this.slots,
+  ): number {
+    const needles = match.words.map((word) => ` ${word}`)
+    const needed = neededStarts(needles)
+    const searched = match.facets.map(([facet, values]) => ({
+      facet,
+      at: contactFacets.indexOf(facet),
+      values: new Set(values),
+    }))
+    // Made once a call, not once a block: by code, each facet's count in the block and, for each
+    // facet searched, whether the code is wanted (a block holds at most 100 codes of a facet).
+    const tallies = contactFacets.map(() => new Uint32Array(contactBlockSize))
+    const wanted = searched.map(() => new Uint8Array(contactBlockSize))
+    const columns: (Uint8Array | Uint16Array)[] = []
+    const checked: (Uint8Array | Uint16Array)[] = []
+    const end = Math.max(0, size - Math.min(size, from + budget))
+    let slot = size - 1 - from
+    while (slot >= end) {
+      const base = contactBlockOf(slot) * contactBlockSize
+      const block = this.blocks[contactBlockOf(slot)]
+      const first = Math.max(end, base)
+      if (!block) return size - 1 - slot
+      const starts = this.startsOf(contactBlockOf(slot), needles.length > 0)
+      contactFacets.forEach((facet, f) => (columns[f] = block.facets[facet].codes))
+      searched.forEach(({ facet, values }, s) => {
+        const column = block.facets[facet]
+        checked[s] = column.codes
+        column.values.forEach((value, code) => (wanted[s]![code] = values.has(value) ? 1 : 0))
+      })
+      for (let at = slot; at >= first; at--) {
+        const inBlock = at - base
+        // The facets first: a person missing two is counted nowhere, and their words need no look.
+        let missed = -1
+        let misses = 0
+        for (let s = 0; s < searched.length; s++) {
+          if (wanted[s]![checked[s]![inBlock]!] === 1) continue
+          missed = searched[s]!.at
+          if (++misses > 1) break
+        }
+        if (misses > 1 || block.ids[inBlock] === '') continue
+        if (starts && !mayStart(starts, inBlock * startsPerPerson, needed)) continue
+        if (needles.length > 0 && !holdsAll(block.words[inBlock]!, needles)) continue
+        if (misses === 0) for (let f = 0; f < columns.length; f++) tallies[f]![columns[f]![inBlock]!]! += 1
+        else tallies[missed]![columns[missed]![inBlock]!]! += 1
+      }
+      contactFacets.forEach((facet, f) => {
+        const values = block.facets[facet].values
+        const counts = into[facet]
+        const tally = tallies[f]!
+        for (let code = 0; code < values.length; code++) {
+          if (tally[code] === 0) continue
+          counts.set(values[code]!, (counts.get(values[code]!) ?? 0) + tally[code]!)
+          tally[code] = 0
+        }
+      })
+      slot = first - 1
+    }
+    return size - 1 - slot
+  }
+
+  /** A block's word starts: made now if `make` and not made yet. */
+  private startsOf(block: number, make: boolean): Int32Array | undefined {
+    const made = this.starts[block]
+    const keys = this.blocks[block]
+    if (made || !make || !keys) return made
+    const starts = new Int32Array(keys.words.length * startsPerPerson)
+    keys.words.forEach((words, at) => startBits(words, starts, at * startsPerPerson))
+    this.starts[block] = starts
+    return starts
   }
 
   /** Per facet searched, the block's codes and which of them are wanted (null: none is). */

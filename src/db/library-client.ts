@@ -128,6 +128,7 @@ export function workerLibrary(start: () => LibraryEndpoint): LibraryService & {
   return {
     searchContacts: (search) => call('searchContacts', [search]),
     matchContactIds: (search) => call('matchContactIds', [search]),
+    contactFacetCounts: (search) => call('contactFacetCounts', [search]),
     contactsByIds: (ids) => call('contactsByIds', [ids]),
     contactById: (id) => call('contactById', [id]),
     upsertContacts: (found, source) => call('upsertContacts', [found, source], payloads(found)),

@@ -328,3 +328,73 @@ export function companyFacetCounts(
 ): Promise<Record<CompanyFacet, FacetCount[]>> {
   return keptCounts(database, 'companies', companyFacets)
 }
+
+/** Each facet's counts as a list, most frequent first, values nobody has left out. */
+function countLists<F extends string>(facets: readonly F[], maps: Record<F, Map<string, number>>) {
+  const counts = {} as Record<F, FacetCount[]>
+  for (const facet of facets)
+    counts[facet] = [...maps[facet]]
+      .filter(([, count]) => count > 0)
+      .map(([value, count]) => ({ value, count }))
+      .sort(byCount)
+  return counts
+}
+
+/**
+ * A search's facet counts: per facet, how many of the people the search finds with the other facets
+ * have each value (its own values left free), so that a facet's list reads what each value would
+ * find. The whole index, a slice at a time with a moment between, as `matchContactIds`.
+ */
+export async function contactSearchFacetCounts(
+  search: LibrarySearch<ContactFacet>,
+  database: LeadkeeperDb = appDb,
+): Promise<Record<ContactFacet, FacetCount[]>> {
+  const index = await readContactIndex(database)
+  const match = criteriaOf(search)
+  const size = index.size
+  const maps = Object.fromEntries(contactFacets.map((facet) => [facet, new Map<string, number>()])) as Record<
+    ContactFacet,
+    Map<string, number>
+  >
+  for (let from = 0; from < size; from += scanSlice) {
+    if (from > 0) await nextTurn()
+    index.countFacets(match, maps, from, scanSlice, size)
+  }
+  return countLists(contactFacets, maps)
+}
+
+/**
+ * A search's company facet counts, as `contactSearchFacetCounts` counts people's: from the indexes'
+ * keys (each value's companies, those the words find, those the other facets hold), no record read.
+ */
+export function companySearchFacetCounts(
+  search: LibrarySearch<CompanyFacet>,
+  database: LeadkeeperDb = appDb,
+): Promise<Record<CompanyFacet, FacetCount[]>> {
+  const plan = companyPlan(search, database)
+  return reading(plan.table, async () => {
+    const [byWords, ...held] = await Promise.all([
+      plan.words.length > 0 ? matchKeys({ ...plan, facets: [] }).then((keys) => new Set(keys)) : null,
+      ...plan.facets.map(([field, values]) => facetKeys(plan.table, field, values)),
+    ])
+    const maps = {} as Record<CompanyFacet, Map<string, number>>
+    await Promise.all(
+      companyFacets.map(async (facet) => {
+        const sets = [byWords, ...held.filter((_, at) => plan.facets[at]![0] !== facet)].filter(
+          (set): set is Set<string> => set !== null && set !== undefined,
+        )
+        const values = (await plan.table.orderBy(facet).uniqueKeys()).map(String)
+        const counts = await Promise.all(
+          values.map(async (value) => {
+            const range = plan.table.where(facet).equals(value)
+            if (sets.length === 0) return [value, await range.count()] as const
+            const keys = await range.primaryKeys()
+            return [value, keys.filter((key) => sets.every((set) => set.has(key))).length] as const
+          }),
+        )
+        maps[facet] = new Map(counts)
+      }),
+    )
+    return countLists(companyFacets, maps)
+  })
+}

@@ -1,7 +1,13 @@
 import type { LibraryKnowledge } from '@domain/run'
 import { readContactIndex } from './library-contacts'
 import { upsertCompanies, upsertContacts } from './library-ingest'
-import { contactById, contactsByIds, matchContactIds, searchContacts } from './library-query'
+import {
+  contactById,
+  contactsByIds,
+  contactSearchFacetCounts,
+  matchContactIds,
+  searchContacts,
+} from './library-query'
 import { applyKnownAnswers, applyResultBatches } from './rows'
 import type { LeadkeeperDb } from './schema'
 
@@ -16,6 +22,9 @@ export function libraryService(database: LeadkeeperDb) {
   return {
     searchContacts: (search: Parameters<typeof searchContacts>[0]) => searchContacts(search, database),
     matchContactIds: (search: Parameters<typeof matchContactIds>[0]) => matchContactIds(search, database),
+    /** The facet counts of a search of people (`contactSearchFacetCounts`). */
+    contactFacetCounts: (search: Parameters<typeof contactSearchFacetCounts>[0]) =>
+      contactSearchFacetCounts(search, database),
     contactsByIds: async (ids: readonly string[]) => contactsByIds(ids, database),
     contactById: (id: string) => contactById(id, database),
     upsertContacts: (payloads: Record<string, unknown>[], source: Parameters<typeof upsertContacts>[1]) =>

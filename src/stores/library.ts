@@ -1,10 +1,11 @@
 import { liveQuery, type Subscription } from 'dexie'
 import { defineStore } from 'pinia'
-import { ref, shallowRef } from 'vue'
+import { computed, ref, shallowRef } from 'vue'
 import { notify } from '@/ui/notify'
 import {
   companiesAt,
   companyFacetCounts,
+  companySearchFacetCounts,
   contactFacetCounts,
   contactsAt,
   firstPageSize,
@@ -36,8 +37,24 @@ export const useLibraryStore = defineStore('library', () => {
   const prefix = ref('')
   const contactFacets = ref<Partial<Record<ContactFacet, string[]>>>({})
   const companyFacets = ref<Partial<Record<CompanyFacet, string[]>>>({})
-  const contactCounts = shallowRef<Record<ContactFacet, FacetCount[]> | null>(null)
-  const companyCounts = shallowRef<Record<CompanyFacet, FacetCount[]> | null>(null)
+  /** The whole library's facet counts, as the ingest keeps them. */
+  const keptContactCounts = shallowRef<Record<ContactFacet, FacetCount[]> | null>(null)
+  const keptCompanyCounts = shallowRef<Record<CompanyFacet, FacetCount[]> | null>(null)
+  /** The facet counts of the latest search with words or facets, counted over its matches. */
+  const searchContactCounts = shallowRef<Record<ContactFacet, FacetCount[]> | null>(null)
+  const searchCompanyCounts = shallowRef<Record<CompanyFacet, FacetCount[]> | null>(null)
+  const contactSearch = computed(() => ({ prefix: prefix.value, facets: contactFacets.value }))
+  const companySearch = computed(() => ({ prefix: prefix.value, facets: companyFacets.value }))
+  /**
+   * What each value of a facet finds with the search as it is (the facet's own values left free):
+   * the kept counts when nothing is searched, else the search's own, once counted.
+   */
+  const contactCounts = computed(() =>
+    isEverything(contactSearch.value) ? keptContactCounts.value : searchContactCounts.value,
+  )
+  const companyCounts = computed(() =>
+    isEverything(companySearch.value) ? keptCompanyCounts.value : searchCompanyCounts.value,
+  )
   const totals = ref({ contacts: 0, companies: 0 })
   /** Rows the grid can show: the first page while `counting`, then every match. */
   const matching = ref(0)
@@ -79,11 +96,11 @@ export const useLibraryStore = defineStore('library', () => {
     if (subscriptions.length !== 1) return
     subscriptions.push(
       liveQuery(() => contactFacetCounts()).subscribe({
-        next: (next) => (contactCounts.value = next),
+        next: (next) => (keptContactCounts.value = next),
         error: failed,
       }),
       liveQuery(() => companyFacetCounts()).subscribe({
-        next: (next) => (companyCounts.value = next),
+        next: (next) => (keptCompanyCounts.value = next),
         error: failed,
       }),
     )
@@ -97,41 +114,62 @@ export const useLibraryStore = defineStore('library', () => {
   async function search(): Promise<void> {
     const run = ++searching
     const contacts = tab.value === 'contacts'
-    const contactSearch = { prefix: prefix.value, facets: contactFacets.value }
-    const companySearch = { prefix: prefix.value, facets: companyFacets.value }
     try {
-      const first = contacts
-        ? await libraryOf().searchContacts({ ...contactSearch, limit: firstPageSize })
-        : await searchCompanies({ ...companySearch, limit: firstPageSize })
-      if (run !== searching) return
-      shownTab.value = contacts ? 'contacts' : 'companies'
-      firstPage = first.items
-      keys = contacts
-        ? (first.items as ContactRecord[]).map((contact) => contact.id)
-        : (first.items as CompanyRecord[]).map((company) => company.domain)
-      matching.value = keys.length
-      counting.value = !first.exact
-      version.value += 1
-      watchFacets()
-      if (first.exact) return
-      if (isEverything(contacts ? contactSearch : companySearch)) {
-        // Everything, newest first: a count, and rows read by position, without a million keys.
-        const total = await (contacts ? countContacts(db) : db.companies.count())
-        if (run !== searching) return
-        keys = null
-        matching.value = total
-        counting.value = false
-        return
-      }
-      const all = contacts
-        ? await libraryOf().matchContactIds(contactSearch)
-        : await matchCompanyDomains(companySearch)
-      if (run !== searching) return
-      keys = all
-      matching.value = all.length
-      counting.value = false
+      if (await findMatches(run, contacts)) await countFacets(run, contacts)
     } catch (error) {
       if (run === searching) failed(error)
+    }
+  }
+
+  /** The search's first page, then every match; false once a later search has begun. */
+  async function findMatches(run: number, contacts: boolean): Promise<boolean> {
+    const searched = contacts ? contactSearch.value : companySearch.value
+    const first = contacts
+      ? await libraryOf().searchContacts({ ...contactSearch.value, limit: firstPageSize })
+      : await searchCompanies({ ...companySearch.value, limit: firstPageSize })
+    if (run !== searching) return false
+    shownTab.value = contacts ? 'contacts' : 'companies'
+    firstPage = first.items
+    keys = contacts
+      ? (first.items as ContactRecord[]).map((contact) => contact.id)
+      : (first.items as CompanyRecord[]).map((company) => company.domain)
+    matching.value = keys.length
+    counting.value = !first.exact
+    version.value += 1
+    watchFacets()
+    if (first.exact) return true
+    if (isEverything(searched)) {
+      // Everything, newest first: a count, and rows read by position, without a million keys.
+      const total = await (contacts ? countContacts(db) : db.companies.count())
+      if (run !== searching) return false
+      keys = null
+      matching.value = total
+      counting.value = false
+      return true
+    }
+    const all = contacts
+      ? await libraryOf().matchContactIds(contactSearch.value)
+      : await matchCompanyDomains(companySearch.value)
+    if (run !== searching) return false
+    keys = all
+    matching.value = all.length
+    counting.value = false
+    return true
+  }
+
+  /**
+   * The facet counts of a search with words or facets, once its matches are shown (a search of
+   * everything shows the kept counts). The previous search's stay until these are in.
+   */
+  async function countFacets(run: number, contacts: boolean): Promise<void> {
+    if (contacts) {
+      if (isEverything(contactSearch.value)) return
+      const counts = await libraryOf().contactFacetCounts(contactSearch.value)
+      if (run === searching) searchContactCounts.value = counts
+    } else {
+      if (isEverything(companySearch.value)) return
+      const counts = await companySearchFacetCounts(companySearch.value)
+      if (run === searching) searchCompanyCounts.value = counts
     }
   }
 

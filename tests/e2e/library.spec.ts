@@ -122,7 +122,26 @@ test('the library: prefix search, facets, a contact and a company with where the
   await expect(library.tab('Contacts · 300')).toBeVisible()
   await shell.screenshot('library-contacts')
 
+  const countries = ['France · 75', 'Germany · 75', 'Spain · 75', 'United Kingdom · 75']
+  expect(await library.facetOptions('country')).toEqual(countries)
   await library.search().fill('MARA')
+  await expect(library.count()).toHaveText('75 found')
+  // The filters count what the search finds: every Mara is in France, a third at each status.
+  await expect.poll(() => library.facetOptions('country')).toEqual(['France · 75'])
+  const statuses = ['Catch-all · 25', 'Catch-all, verified safe · 25', 'Deliverable · 25']
+  expect(await library.facetOptions('emailStatus')).toEqual(statuses)
+  // A status picked: the countries count the Maras it holds; the statuses stay as they were, each
+  // what it would find with the search, not zero beside the one picked.
+  await library.facet('emailStatus').click()
+  await library.options().filter({ hasText: 'Catch-all · 25' }).click()
+  await expect(library.count()).toHaveText('25 found')
+  await expect(library.options()).toHaveText(statuses)
+  await shell.screenshot('library-facets-of-search')
+  await app.keyboard.press('Escape')
+  await expect.poll(() => library.facetOptions('country')).toEqual(['France · 25'])
+  await library.facet('emailStatus').click()
+  await library.options().filter({ hasText: 'Catch-all · 25' }).click()
+  await app.keyboard.press('Escape')
   await expect(library.count()).toHaveText('75 found')
   // People are searched where their index lives: the library worker, not the page.
   expect(app.workers().map((worker) => worker.url())).toContainEqual(
@@ -163,6 +182,8 @@ test('the library: prefix search, facets, a contact and a company with where the
   await expect(library.count()).toHaveText('100 found')
   await library.search().fill('company 4')
   await expect(library.count()).toHaveText('11 found')
+  // Company 4 and Companies 40–49, even ones in retail.
+  await expect.poll(() => library.facetOptions('industry')).toEqual(['Retail · 6', 'Software · 5'])
   await library.grid().locator('.row:not(.pending)[data-row-index="0"]').click()
   await expect(library.company()).toContainText('Company 4')
   await expect(library.company().locator('[data-test="company-funding"]')).toContainText('$25M')

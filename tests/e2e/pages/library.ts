@@ -362,4 +362,18 @@ export class LibraryPage {
   tab = (name: string) => this.page.locator('[data-test="library"] .n-tabs-tab').filter({ hasText: name })
   drawer = () => this.page.locator('[data-test="library-drawer"]')
   company = () => this.page.locator('[data-test="company-detail"]')
+  /** A facet's filter (`emailStatus`, `seniority`, `country`, `industry`, `company-country`). */
+  facet = (name: string) => this.page.locator(`[data-test="library-facet-${name}"]`)
+  /** The options of the facet filter open, as their labels read ("France · 75"). */
+  options = () => this.page.locator('.n-base-select-option:visible')
+
+  /** Opens a facet's filter and reads its options, then closes it. */
+  async facetOptions(name: string): Promise<string[]> {
+    await this.facet(name).click()
+    await expect(this.options().first()).toBeVisible()
+    const labels = (await this.options().allInnerTexts()).map((text) => text.trim())
+    await this.page.keyboard.press('Escape')
+    await expect(this.options()).toHaveCount(0)
+    return labels
+  }
 }

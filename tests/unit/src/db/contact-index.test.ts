@@ -68,6 +68,61 @@ describe('the contact index', () => {
     expect(top).toEqual({ found: Array.from({ length: size }, (_, i) => 3 * size - 1 - i), next: size })
   })
 
+  it("finds by a word's first letters what looking through every person's words finds", () => {
+    // A scan for every match skips people by their word starts; one with a limit looks at each.
+    const { index } = indexOf(3 * contactBlockSize)
+    const typed = [
+      'z',
+      'zo',
+      'zoe',
+      'brown1',
+      'brown27',
+      'p7@',
+      'p7@c.com',
+      'c.com',
+      'c:id1',
+      'amy brown2',
+      'rown',
+      'b z',
+    ]
+    for (const word of typed) {
+      const search = words(...word.split(' '))
+      const looked = index.scan(search, 0, 1e9).found
+      expect(index.scan(search, 0, Infinity).found).toEqual(looked)
+      // Again, now that every block's starts are made.
+      expect(index.scan(search, 0, Infinity).found).toEqual(looked)
+    }
+    expect(index.scan(words('brown27'), 0, Infinity).found).toEqual([
+      279, 278, 277, 276, 275, 274, 273, 272, 271, 270, 27,
+    ])
+  })
+
+  it('counts facets a slice at a time as in one go, and stops where a block is not read yet', () => {
+    const { index } = indexOf(2 * contactBlockSize + 50)
+    const fresh = () => ({ emailStatus: new Map(), seniority: new Map(), country: new Map() })
+    const match = { words: ['zoe'], facets: [['country', ['Spain']]] as ['country', string[]][] }
+    const whole = fresh()
+    expect(index.countFacets(match, whole, 0)).toBe(index.size)
+    // Zoë: the 125 odd people; Spain: a third of them, 42 (every sixth from 3).
+    expect(whole.country).toEqual(
+      new Map([
+        ['France', 83],
+        ['Spain', 42],
+      ]),
+    )
+    const sliced = fresh()
+    let from = 0
+    while (from < index.size) from = index.countFacets(match, sliced, from, 37)
+    expect(sliced).toEqual(whole)
+
+    const people = Array.from({ length: 3 * contactBlockSize }, (_, i) => person(i))
+    const top = new ContactIndex('e')
+    top.put(keyBlockOf(2, people.slice(2 * contactBlockSize)), 1)
+    const partial = fresh()
+    expect(top.countFacets(words('amy'), partial, 0)).toBe(contactBlockSize)
+    expect([...partial.country.values()].reduce((sum, count) => sum + count, 0)).toBe(contactBlockSize / 2)
+  })
+
   it('keeps "newest" fixed across slices while people are added', () => {
     const size = contactBlockSize
     const { index, people } = indexOf(size + 10)

@@ -4,7 +4,10 @@ import { LeadkeeperDb, type Provenance } from '@/db/schema'
 import {
   companiesAt,
   companyFacetCounts,
+  companySearchFacetCounts,
   contactFacetCounts,
+  contactsByIds,
+  contactSearchFacetCounts,
   contactsAt,
   isEverything,
   matchCompanyDomains,
@@ -538,6 +541,105 @@ describe('library search', () => {
     // With room to read them all, the first page finds it and knows it is the only one.
     expect(await searchContacts(search, database)).toMatchObject({ total: 1, exact: true })
     expect(await matchContactIds(search, database)).toEqual(['c:20'])
+  })
+
+  it("counts a search's facets over its matches, each facet with its own values left free", async () => {
+    const database = await seeded()
+    // Otto: even people. Held: catch-all (every fourth) and Spain (every fifth): 0, 20 and 40.
+    const search = { prefix: 'otto', facets: { emailStatus: ['catch_all'], country: ['Spain'] } }
+    expect(await matchContactIds(search, database)).toEqual(['c:40', 'c:20', 'c:0'])
+    expect(await contactSearchFacetCounts(search, database)).toEqual({
+      // Ottos in Spain (0, 10, 20, 30, 40, 50) by their email status.
+      emailStatus: [
+        { value: 'catch_all', count: 3 },
+        { value: 'deliverable', count: 3 },
+      ],
+      seniority: [{ value: 'manager', count: 3 }],
+      // Ottos with a catch-all email (0, 4, … 56) by their country.
+      country: [
+        { value: 'France', count: 12 },
+        { value: 'Spain', count: 3 },
+      ],
+    })
+    // Words alone: every facet counted over the thirty Maras.
+    expect((await contactSearchFacetCounts({ prefix: 'mara' }, database)).country).toEqual([
+      { value: 'France', count: 24 },
+      { value: 'Spain', count: 6 },
+    ])
+    expect(await contactSearchFacetCounts({ prefix: 'nobody' }, database)).toEqual({
+      emailStatus: [],
+      seniority: [],
+      country: [],
+    })
+  })
+
+  it("counts a search's facets across blocks as its matches would, one facet let free at a time", async () => {
+    const database = freshDb()
+    const people = Array.from({ length: 3 * contactBlockSize + 17 }, (_, i) => ({
+      contact_id: i,
+      contact_full_name: `${['Ann', 'Bo', 'Cy'][i % 3]} Ek${i}`,
+      contact_email_address_status: ['deliverable', 'catch_all', 'undeliverable', ''][i % 4],
+      contact_seniority: i % 7 === 0 ? 'vp' : 'manager',
+      contact_location_country: ['France', 'Spain', 'Chile', 'Peru', 'Norway'][i % 5],
+    }))
+    await upsertContacts(people, source('list', 'l'), database)
+    const searches = [
+      { prefix: 'ann', facets: { country: ['Spain', 'Chile'] } },
+      { prefix: 'ek1', facets: { emailStatus: ['deliverable'], seniority: ['manager'] } },
+      { facets: { country: ['Peru'], emailStatus: ['catch_all', 'undeliverable'], seniority: ['vp'] } },
+    ]
+    for (const search of searches) {
+      const counts = await contactSearchFacetCounts(search, database)
+      for (const facet of ['emailStatus', 'seniority', 'country'] as const) {
+        // What the search finds with this facet's own values dropped, counted value by value.
+        const free = { ...search, facets: { ...search.facets, [facet]: [] } }
+        const found = await contactsByIds(await matchContactIds(free, database), database)
+        const expected = new Map<string, number>()
+        for (const contact of found)
+          expected.set(contact[facet] ?? '', (expected.get(contact[facet] ?? '') ?? 0) + 1)
+        expect(new Map(counts[facet].map(({ value, count }) => [value, count]))).toEqual(expected)
+        expect(found.length).toBeGreaterThan(0)
+      }
+    }
+  })
+
+  it("counts a search's company facets from the indexes' keys", async () => {
+    const database = freshDb()
+    const company = (domain: string, industry: string, country: string) => ({
+      company_domain: domain,
+      company_name: domain.split('.')[0],
+      company_industry: industry,
+      company_head_quarters_country: country,
+    })
+    await upsertCompanies(
+      [
+        company('acme.com', 'retail', 'France'),
+        company('acorn.io', 'software', 'France'),
+        company('actis.de', 'software', 'Germany'),
+        company('zeta.com', 'software', 'France'),
+      ],
+      source('company_search', 's'),
+      database,
+    )
+    expect(
+      await companySearchFacetCounts({ prefix: 'ac', facets: { country: ['France'] } }, database),
+    ).toEqual({
+      // The two French "ac" companies by industry; the three "ac" companies of any country.
+      industry: [
+        { value: 'retail', count: 1 },
+        { value: 'software', count: 1 },
+      ],
+      country: [
+        { value: 'France', count: 2 },
+        { value: 'Germany', count: 1 },
+      ],
+    })
+    expect(
+      (await companySearchFacetCounts({ facets: { industry: ['software'] } }, database)).country,
+    ).toEqual([
+      { value: 'France', count: 2 },
+      { value: 'Germany', count: 1 },
+    ])
   })
 
   it('searches companies by name or domain and counts facets from the indexes', async () => {

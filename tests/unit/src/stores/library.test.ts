@@ -152,17 +152,43 @@ describe('the library store', () => {
     await vi.waitFor(() => {
       expect(store.totals).toEqual({ contacts: 250, companies: 10 })
       expect(store.matching).toBe(100)
-      expect(store.contactCounts?.country).toEqual([
-        { value: 'France', count: 200 },
-        { value: 'Spain', count: 50 },
-      ])
+      // The search's own counts: every Otto is in France.
+      expect(store.contactCounts?.country).toEqual([{ value: 'France', count: 100 }])
     })
     await upsertContacts(people(250, 50), source)
     await vi.waitFor(() => {
       expect(store.totals.contacts).toBe(300)
       expect(store.matching).toBe(120)
       expect(store.counting).toBe(false)
-      expect(store.contactCounts?.country[0]).toEqual({ value: 'France', count: 240 })
+      expect(store.contactCounts?.country).toEqual([{ value: 'France', count: 120 }])
     })
+    // Nothing searched: the whole library's kept counts.
+    await store.setPrefix('')
+    await vi.waitFor(() =>
+      expect(store.contactCounts?.country).toEqual([
+        { value: 'France', count: 240 },
+        { value: 'Spain', count: 60 },
+      ]),
+    )
+  })
+
+  it("counts each facet over the search's matches, its own values left free", async () => {
+    const store = useLibraryStore()
+    store.prefix = 'mar'
+    await store.setContactFacet('country', ['Spain'])
+    expect(store.matching).toBe(50)
+    // The 150 Maras by country: the country's own filter is left free.
+    expect(store.contactCounts?.country).toEqual([
+      { value: 'France', count: 100 },
+      { value: 'Spain', count: 50 },
+    ])
+    await store.setTab('companies')
+    await store.setPrefix('company')
+    await store.setCompanyFacet('industry', ['retail'])
+    // The ten companies by industry, five retail, five software.
+    expect(store.companyCounts?.industry).toEqual([
+      { value: 'retail', count: 5 },
+      { value: 'software', count: 5 },
+    ])
   })
 })
