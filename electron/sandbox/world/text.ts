@@ -29,10 +29,31 @@ export function titleCase(text: string): string {
     .join('')
 }
 
+/**
+ * Letters decomposing leaves whole, spelt as the service spells them in addresses and URLs:
+ * Søren Østergaard is soren.ostergaard@, not sren.stergaard@.
+ */
+const spelt: Record<string, string> = {
+  ø: 'o',
+  æ: 'ae',
+  œ: 'oe',
+  ß: 'ss',
+  ł: 'l',
+  đ: 'd',
+  ð: 'd',
+  þ: 'th',
+  ı: 'i',
+  ħ: 'h',
+  ŧ: 't',
+}
+
+/** Lower-case ASCII words joined by '-': accents dropped ("José María" → "jose-maria"). */
 export function slug(text: string): string {
   return text
     .toLowerCase()
     .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .replace(/[øæœßłđðþıħŧ]/g, (letter) => spelt[letter]!)
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '')
 }

@@ -18,4 +18,11 @@ describe('text normalisation', () => {
   it('slugs text for URLs', () => {
     expect(slug('Kuhn - Rempel & Sons')).toBe('kuhn-rempel-sons')
   })
+
+  it('spells accented and other letters in ASCII, as addresses carry them', () => {
+    expect(slug('José María')).toBe('jose-maria')
+    expect(slug('Søren Østergaard')).toBe('soren-ostergaard')
+    expect(slug('Łukasz Strauß')).toBe('lukasz-strauss')
+    expect(slug('Zoë Ångström')).toBe('zoe-angstrom')
+  })
 })
