@@ -71,6 +71,12 @@ test('every row comes back whole: twins, library rows and phones added later, fr
   }
   expect(a.filter((row) => row['Email'] !== '').length).toBeGreaterThan(20)
   expect(a.slice(0, 30).every((row) => row['Result from'] === 'the service')).toBe(true)
+  // Emails only were asked for: the summary has no bar of phones found.
+  const emailSummary = app.locator('[data-test="list-summary"]')
+  await expect(emailSummary).toContainText('rows found')
+  await expect(emailSummary).not.toContainText('Phone found')
+  // A found row whose email was not: said whole, not a bare "Not found" beside "rows found".
+  await expect(emailSummary).not.toContainText('Not found')
   await shell.screenshot('rows-whole-twins')
 
   // List B: 10 people list A found, and 10 new ones: only the new ones are sent.
@@ -160,6 +166,7 @@ test('every row comes back whole: twins, library rows and phones added later, fr
   // The counts on screen add up: the summary's rows are the export's rows.
   const summary = app.locator('[data-test="list-summary"]')
   await expect(summary).toBeVisible()
+  await expect(summary).toContainText('Phone found')
   const found = phones.filter((row) => row['Status'] === 'found').length
   const notFound = phones.filter((row) => row['Status'] === 'not_found').length
   expect(found + notFound).toBe(40)
