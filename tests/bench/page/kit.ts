@@ -843,7 +843,7 @@ const kit = {
   async librarySearchFacetCounts(
     search: { prefix?: string; facets?: Record<string, string[]> },
     runs: number,
-  ): Promise<{ ms: number; values: number; counted: number }> {
+  ): Promise<{ ms: number; runs: number[]; values: number; counted: number }> {
     const times: number[] = []
     let values = 0
     let counted = 0
@@ -854,7 +854,7 @@ const kit = {
       values = Object.values(counts).reduce((sum, list) => sum + list.length, 0)
       counted = counts['country']!.reduce((sum, { count }) => sum + count, 0)
     }
-    return { ms: median(times), values, counted }
+    return { ms: median(times), runs: times, values, counted }
   },
 
   /**
