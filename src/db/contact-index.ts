@@ -119,9 +119,9 @@ function holdsAll(words: string, needles: readonly string[]): boolean {
  * which first two letters its words start with, a bit each (hashed to 32 and 64 bits). A person
  * lacking a bit a search word needs cannot hold it, which one test of three numbers tells, cheaper
  * than looking through the string. Measured in the bench at a million people, every match of
- * "brown" went from 83–88 ms to 35 ms, of "zoe" from 92 to 51 ms, and a search's facet counts
- * (which look at nearly everyone's words) from 170–243 ms to 73–77 ms. The numbers take 12 bytes a
- * person, made once per block and revision.
+ * "brown" went from 83–88 ms to 35–37 ms, of "zoe" from 92–93 to 51–69 ms, and a search's facet
+ * counts (which look at nearly everyone's words) from 170–243 ms to 61–81 ms. The numbers take 12
+ * bytes a person, made once per block and revision.
  */
 const startsPerPerson = 3
 

@@ -15,12 +15,18 @@ import {
   type CompanyFacet,
   type ContactFacet,
   type FacetCount,
+  type LibrarySearch,
 } from '@/db/library-query'
 import { libraryOf } from '@/db/library-client'
 import { countContacts } from '@/db/library-contacts'
 import { db, type CompanyRecord, type ContactRecord } from '@/db/schema'
 
 export type LibraryTab = 'contacts' | 'companies'
+
+/** What a search looks for, in which tab. */
+type Searched =
+  | { tab: 'contacts'; search: LibrarySearch<ContactFacet> }
+  | { tab: 'companies'; search: LibrarySearch<CompanyFacet> }
 
 export { firstPageSize }
 
@@ -113,22 +119,27 @@ export const useLibraryStore = defineStore('library', () => {
 
   async function search(): Promise<void> {
     const run = ++searching
-    const contacts = tab.value === 'contacts'
+    // What is searched, as it is now: every step of this search reads it, not what is typed meanwhile.
+    const searched: Searched =
+      tab.value === 'contacts'
+        ? { tab: 'contacts', search: contactSearch.value }
+        : { tab: 'companies', search: companySearch.value }
     try {
-      if (await findMatches(run, contacts)) await countFacets(run, contacts)
+      if (await findMatches(run, searched)) await countFacets(run, searched)
     } catch (error) {
       if (run === searching) failed(error)
     }
   }
 
   /** The search's first page, then every match; false once a later search has begun. */
-  async function findMatches(run: number, contacts: boolean): Promise<boolean> {
-    const searched = contacts ? contactSearch.value : companySearch.value
-    const first = contacts
-      ? await libraryOf().searchContacts({ ...contactSearch.value, limit: firstPageSize })
-      : await searchCompanies({ ...companySearch.value, limit: firstPageSize })
+  async function findMatches(run: number, searched: Searched): Promise<boolean> {
+    const contacts = searched.tab === 'contacts'
+    const first =
+      searched.tab === 'contacts'
+        ? await libraryOf().searchContacts({ ...searched.search, limit: firstPageSize })
+        : await searchCompanies({ ...searched.search, limit: firstPageSize })
     if (run !== searching) return false
-    shownTab.value = contacts ? 'contacts' : 'companies'
+    shownTab.value = searched.tab
     firstPage = first.items
     keys = contacts
       ? (first.items as ContactRecord[]).map((contact) => contact.id)
@@ -138,7 +149,7 @@ export const useLibraryStore = defineStore('library', () => {
     version.value += 1
     watchFacets()
     if (first.exact) return true
-    if (isEverything(searched)) {
+    if (isEverything(searched.search)) {
       // Everything, newest first: a count, and rows read by position, without a million keys.
       const total = await (contacts ? countContacts(db) : db.companies.count())
       if (run !== searching) return false
@@ -147,9 +158,10 @@ export const useLibraryStore = defineStore('library', () => {
       counting.value = false
       return true
     }
-    const all = contacts
-      ? await libraryOf().matchContactIds(contactSearch.value)
-      : await matchCompanyDomains(companySearch.value)
+    const all =
+      searched.tab === 'contacts'
+        ? await libraryOf().matchContactIds(searched.search)
+        : await matchCompanyDomains(searched.search)
     if (run !== searching) return false
     keys = all
     matching.value = all.length
@@ -161,14 +173,13 @@ export const useLibraryStore = defineStore('library', () => {
    * The facet counts of a search with words or facets, once its matches are shown (a search of
    * everything shows the kept counts). The previous search's stay until these are in.
    */
-  async function countFacets(run: number, contacts: boolean): Promise<void> {
-    if (contacts) {
-      if (isEverything(contactSearch.value)) return
-      const counts = await libraryOf().contactFacetCounts(contactSearch.value)
+  async function countFacets(run: number, searched: Searched): Promise<void> {
+    if (isEverything(searched.search)) return
+    if (searched.tab === 'contacts') {
+      const counts = await libraryOf().contactFacetCounts(searched.search)
       if (run === searching) searchContactCounts.value = counts
     } else {
-      if (isEverything(companySearch.value)) return
-      const counts = await companySearchFacetCounts(companySearch.value)
+      const counts = await companySearchFacetCounts(searched.search)
       if (run === searching) searchCompanyCounts.value = counts
     }
   }
