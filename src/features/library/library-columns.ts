@@ -1,4 +1,6 @@
+import type { SelectOption } from 'naive-ui'
 import type { GridColumn } from '@/ui/grid-types'
+import type { FacetCount } from '@/db/library-query'
 import type { CompanyRecord, ContactRecord } from '@/db/schema'
 import { employeeRange, fundingRoundLabel } from '@/components/company/company-fields'
 import { cellText } from '@domain/export/columns'
@@ -56,3 +58,21 @@ export const companyColumns: LibraryColumn<CompanyRecord>[] = [
   { key: 'sources', title: 'Found by', width: 220, value: sourceLabels },
   { key: 'updatedAt', title: 'Updated', width: 110, value: (c) => date(c.updatedAt) },
 ]
+
+/**
+ * A facet filter's options: each value the search finds, with how many it finds (its own facet left
+ * free), most first; a value picked that the search no longer finds stays, at 0, so that its tag
+ * keeps its label. No value ('') is not offered.
+ */
+export function facetOptions(
+  counts: readonly FacetCount[] | undefined,
+  picked: readonly string[] | undefined,
+  label = (value: string) => value,
+): SelectOption[] {
+  const shown = (counts ?? []).filter(({ value }) => value !== '')
+  const missing = (picked ?? []).filter((value) => !shown.some((count) => count.value === value))
+  return [...shown, ...missing.map((value) => ({ value, count: 0 }))].map(({ value, count }) => ({
+    value,
+    label: `${label(value)} · ${count.toLocaleString()}`,
+  }))
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { CompanyRecord, ContactRecord } from '@/db/schema'
-import { companyColumns, contactColumns } from '@/features/library/library-columns'
+import { companyColumns, contactColumns, facetOptions } from '@/features/library/library-columns'
 
 const company = (data: Record<string, unknown>) =>
   ({ domain: 'acme.io', name: 'Acme', data }) as CompanyRecord
@@ -26,5 +26,25 @@ describe("the library's columns", () => {
     expect(seniority.value(person('c_suite'))).toBe('C-suite')
     expect(seniority.value(person('director'))).toBe('Director')
     expect(seniority.value(person(''))).toBe('')
+  })
+
+  it("offer a facet's values with what each finds, and keep a value picked that the search no longer finds", () => {
+    const counts = [
+      { value: 'France', count: 1200 },
+      { value: '', count: 4 },
+      { value: 'Spain', count: 3 },
+    ]
+    expect(facetOptions(counts, ['Spain'])).toEqual([
+      { value: 'France', label: 'France · 1,200' },
+      { value: 'Spain', label: 'Spain · 3' },
+    ])
+    // Peru was picked, then a search found nobody there: it stays, at 0, its tag still named.
+    expect(facetOptions(counts, ['Peru'], (value) => value.toUpperCase())).toEqual([
+      { value: 'France', label: 'FRANCE · 1,200' },
+      { value: 'Spain', label: 'SPAIN · 3' },
+      { value: 'Peru', label: 'PERU · 0' },
+    ])
+    // Not counted yet: only what was picked.
+    expect(facetOptions(undefined, ['Peru'])).toEqual([{ value: 'Peru', label: 'Peru · 0' }])
   })
 })
