@@ -184,6 +184,15 @@ test('the library: prefix search, facets, a contact and a company with where the
   await expect(library.count()).toHaveText('11 found')
   // Company 4 and Companies 40–49, even ones in retail.
   await expect.poll(() => library.facetOptions('industry')).toEqual(['Retail · 6', 'Software · 5'])
+  // Retail picked: 6 found, and the industries still read what each finds with the words.
+  await library.facet('industry').click()
+  await library.options().filter({ hasText: 'Retail · 6' }).click()
+  await expect(library.count()).toHaveText('6 found')
+  await expect(library.options()).toHaveText(['Retail · 6', 'Software · 5'])
+  await shell.screenshot('library-companies-facets')
+  await library.options().filter({ hasText: 'Retail · 6' }).click()
+  await app.keyboard.press('Escape')
+  await expect(library.count()).toHaveText('11 found')
   await library.grid().locator('.row:not(.pending)[data-row-index="0"]').click()
   await expect(library.company()).toContainText('Company 4')
   await expect(library.company().locator('[data-test="company-funding"]')).toContainText('$25M')

@@ -7,6 +7,7 @@ import { libraryOf } from '@/db/library-client'
 import { matchContactIds } from '@/db/library-query'
 import { db, type Provenance } from '@/db/schema'
 import { firstPageSize, useLibraryStore } from '@/stores/library'
+import { notify } from '@/ui/notify'
 
 const source: Provenance = { kind: 'lead_search', id: 's', label: 'Search', at: 1000 }
 
@@ -170,6 +171,39 @@ describe('the library store', () => {
         { value: 'Spain', count: 60 },
       ]),
     )
+  })
+
+  it("never shows an earlier search's facet counts over a later one's", async () => {
+    const store = useLibraryStore()
+    const service = libraryOf()
+    const counted = service.contactFacetCounts.bind(service)
+    let release!: () => void
+    const held = new Promise<void>((resolve) => (release = resolve))
+    // The counts of "mar" are slow: they answer only after "otto" has been searched and counted.
+    const counts = vi.spyOn(service, 'contactFacetCounts').mockImplementationOnce(async (search) => {
+      const answer = await counted(search)
+      await held
+      return answer
+    })
+    const mar = store.setPrefix('mar')
+    await vi.waitFor(() => expect(counts).toHaveBeenCalledTimes(1))
+    await store.setPrefix('otto')
+    expect(store.contactCounts?.country).toEqual([{ value: 'France', count: 100 }])
+    release()
+    await mar
+    // "mar" counted France 100 and Spain 50: its late answer is dropped.
+    expect(store.contactCounts?.country).toEqual([{ value: 'France', count: 100 }])
+    expect(store.matching).toBe(100)
+  })
+
+  it('says so when the counts cannot be read, and keeps the matches shown', async () => {
+    const store = useLibraryStore()
+    const said = vi.spyOn(notify, 'error')
+    vi.spyOn(libraryOf(), 'contactFacetCounts').mockRejectedValueOnce(new Error('The library stopped.'))
+    await store.setPrefix('otto')
+    expect(store.matching).toBe(100)
+    expect(said).toHaveBeenCalledWith('The library could not be read: Error: The library stopped.')
+    expect(store.contactCounts).toBeNull()
   })
 
   it("counts each facet over the search's matches, its own values left free", async () => {
