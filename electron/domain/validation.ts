@@ -63,6 +63,37 @@ export function skippedRows(summary: ValidationSummary, skipped: (issue: RowIssu
   return total
 }
 
+/**
+ * A batch's issues as one byte a row (bit `i` for `issueKinds[i]`), to pass between threads as a
+ * few bytes a row rather than an array of strings each.
+ */
+export function packIssues(rows: readonly (readonly RowIssue[])[]): Uint8Array {
+  const bytes = new Uint8Array(rows.length)
+  for (let at = 0; at < rows.length; at++) {
+    const issues = rows[at]!
+    let bits = 0
+    for (const issue of issues) bits |= 1 << issueBit[issue]
+    bytes[at] = bits
+  }
+  return bytes
+}
+
+/** `packIssues` undone: each row's issues in the order of `issueKinds`, the order the check finds them in. */
+export function unpackIssues(bytes: Uint8Array): RowIssue[][] {
+  const rows = new Array<RowIssue[]>(bytes.length)
+  for (let at = 0; at < bytes.length; at++) {
+    const bits = bytes[at]!
+    const issues: RowIssue[] = []
+    if (bits !== 0)
+      for (let kind = 0; kind < issueKinds.length; kind++)
+        if (bits & (1 << kind)) issues.push(issueKinds[kind]!)
+    rows[at] = issues
+  }
+  return rows
+}
+
+const issueBit = Object.fromEntries(issueKinds.map((kind, bit) => [kind, bit])) as Record<RowIssue, number>
+
 export function emptyCounts(): Record<RowIssue, number> {
   return Object.fromEntries(issueKinds.map((kind) => [kind, 0])) as Record<RowIssue, number>
 }

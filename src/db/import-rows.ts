@@ -2,7 +2,7 @@ import type { ColumnMapping } from '@/db/schema'
 import type { ImportedSoFar, ListOperations } from '@/db/lists'
 import { ImportError } from '@domain/read/errors'
 import { parseRows, type ParseControl, type ParseOptions, type ParseSummary } from '@domain/read/parse'
-import { createValidator, type ValidationSummary } from '@domain/validation'
+import { createValidator, type RowIssue, type ValidationSummary } from '@domain/validation'
 
 export interface StoredImport {
   parse: ParseSummary
@@ -21,9 +21,61 @@ export interface ImportTarget {
 }
 
 /**
+ * Where a batch's issues come from: the check run on this thread (`checkHere`), or a check of the
+ * same file in another worker (`checkRows` there), whose answers come in the batches' order.
+ */
+export interface RowChecker {
+  check(startIndex: number, rows: string[][]): Promise<RowIssue[][]>
+  summary(): Promise<ValidationSummary>
+}
+
+/**
+ * The rows' check: the mapping's rules, duplicates and the library's people (`createValidator`),
+ * and, for an import taken up again, that the file reads as it did.
+ */
+export function checkHere(
+  target: Pick<ImportTarget, 'mapping' | 'resume'>,
+  lists: Pick<ListOperations, 'knownIdentities'>,
+): RowChecker {
+  const validator = createValidator(target.mapping, lists.knownIdentities)
+  return {
+    async check(startIndex, rows) {
+      const issues = await validator.check(startIndex, rows)
+      if (target.resume) checkSameFile(target.resume, startIndex, rows)
+      return issues
+    },
+    summary: async () => validator.summary(),
+  }
+}
+
+/**
+ * Parses a file and checks every batch (`checkHere`), handing each batch's issues to `onChecked` in
+ * order: the half of an import on two threads that checks, while the other half parses the same
+ * bytes and stores them (`storeRows` with these issues).
+ */
+export async function checkRows(
+  source: AsyncIterable<Uint8Array>,
+  options: ParseOptions,
+  target: Pick<ImportTarget, 'mapping' | 'resume'>,
+  lists: Pick<ListOperations, 'knownIdentities'>,
+  onChecked: (startIndex: number, issues: RowIssue[][]) => void,
+  control: ParseControl = {},
+): Promise<ValidationSummary> {
+  const checker = checkHere(target, lists)
+  await parseRows(
+    source,
+    options,
+    async ({ startIndex, rows }) => onChecked(startIndex, await checker.check(startIndex, rows)),
+    control,
+  )
+  return checker.summary()
+}
+
+/**
  * Parses a file into a list that `createList` made: each batch is checked (issues found while
- * reading, so a million rows are not read twice) and written in one transaction. One write stays
- * in flight while the next batch is parsed, so reading and storage overlap.
+ * reading, so a million rows are not read twice; by `checker`, here unless given) and written in
+ * one transaction. One write stays in flight while the next batch is parsed, so reading and
+ * storage overlap.
  */
 export async function storeRows(
   source: AsyncIterable<Uint8Array>,
@@ -31,8 +83,8 @@ export async function storeRows(
   target: ImportTarget,
   lists: Pick<ListOperations, 'appendRows' | 'knownIdentities'>,
   control: ParseControl = {},
+  checker: RowChecker = checkHere(target, lists),
 ): Promise<StoredImport> {
-  const validator = createValidator(target.mapping, lists.knownIdentities)
   const stored = target.resume?.rows ?? 0
   let writing: Promise<void> = Promise.resolve()
   let writeError: unknown = null
@@ -45,8 +97,7 @@ export async function storeRows(
       source,
       options,
       async ({ startIndex, rows }) => {
-        const issues = await validator.check(startIndex, rows)
-        if (target.resume) checkSameFile(target.resume, startIndex, rows)
+        const issues = await checker.check(startIndex, rows)
         const from = Math.max(0, stored - startIndex)
         if (from >= rows.length) return
         await settle()
@@ -66,7 +117,7 @@ export async function storeRows(
       )
     }
     await settle()
-    return { parse, validation: validator.summary() }
+    return { parse, validation: await checker.summary() }
   } finally {
     // Never leave a write running behind a failure: the caller deletes the list, or keeps what was
     // read of an import taken up again, next.

@@ -284,7 +284,7 @@ export const useImportsStore = defineStore('imports', () => {
   }
 
   /**
-   * Reads, checks and stores `readable` into the list in the import worker. Resolves with nothing
+   * Reads, checks and stores `readable` into the list in the import workers. Resolves with nothing
    * when the rows are read (the review step follows) or the import was discarded meanwhile; else
    * with how it ended, for the caller to clean up.
    */

@@ -1,13 +1,20 @@
 import type { ColumnMapping } from '@/db/schema'
 import type { ImportProblem } from '@domain/read/errors'
 import type { ParseOptions, ParseProgress } from '@domain/read/parse'
+import type { ValidationSummary } from '@domain/validation'
 import type { ImportedSoFar } from '@/db/lists'
 import type { StoredImport } from '../db/import-rows'
 
-/** Messages between the import worker and the page. */
+/**
+ * Messages between the import workers and the page. An import runs on two threads: both workers
+ * parse the same file; the one in the `check` role checks the rows and hands each batch's issues to
+ * the one in the `store` role (by `peer`), which stores the rows with them and reports to the page.
+ * A `store` worker without a peer checks the rows itself.
+ */
 export type ToWorker =
   | {
       type: 'start'
+      role: 'store' | 'check'
       file: Blob
       options: ParseOptions
       listId: string
@@ -16,6 +23,8 @@ export type ToWorker =
       resume?: ImportedSoFar
       /** A port to the library worker, to check rows against the library's people there. */
       library?: MessagePort
+      /** The other worker of the import: the store worker's port to its checks, or the check worker's to the store. */
+      peer?: MessagePort
     }
   | { type: 'cancel' }
 
@@ -24,3 +33,12 @@ export type FromWorker =
   | { type: 'done'; result: StoredImport }
   | { type: 'failed'; error: ImportProblem }
   | { type: 'cancelled' }
+
+/**
+ * From the check worker to the store worker of the same import, in the batches' order: each batch's
+ * issues (one byte a row, `packIssues`), then the summary of every check, or why the check stopped.
+ */
+export type CheckAnswer =
+  | { type: 'checked'; startIndex: number; issues: Uint8Array }
+  | { type: 'summary'; validation: ValidationSummary }
+  | { type: 'failed'; error: ImportProblem }

@@ -1,12 +1,16 @@
 import { appendRows, knownIdentities } from '@/db/lists'
 import { importProblem, isImportError } from '@domain/read/errors'
-import { blobChunks } from '@domain/read/parse'
+import { blobChunks, type ParseControl } from '@domain/read/parse'
 import type { FromWorker, ToWorker } from '@/workers/import-protocol'
 import { storeRows } from '@/db/import-rows'
 import { portLibrary, provideLibrary } from '@/db/library-client'
 import { db } from '@/db/schema'
+import { answerChecks, checkedElsewhere } from './import-check'
 
-/** Reads, checks and stores a list off the page's thread, so the window stays responsive. */
+/**
+ * Reads, checks and stores a list off the page's thread, so the window stays responsive: as the
+ * store worker, or as the check worker of an import on two threads (`import-protocol.ts`).
+ */
 /** The worker's global, as much of it as this file uses: the DOM library's `self` fits it. */
 const scope: {
   postMessage(message: FromWorker): void
@@ -26,13 +30,28 @@ db.open().catch(() => undefined)
 scope.onmessage = (event) => {
   const message = event.data
   if (message.type === 'cancel') controller.abort()
-  else void run(message)
+  else if (message.role === 'check') void check(message)
+  else void store(message)
 }
 
-async function run(message: Extract<ToWorker, { type: 'start' }>): Promise<void> {
-  // The library's people are checked where their index is, not read again here.
-  const { library } = message
+type Start = Extract<ToWorker, { type: 'start' }>
+
+/** The library's people are checked where their index is, not read again here. */
+function useLibrary({ library }: Start): void {
   if (library) provideLibrary(portLibrary(library, db))
+}
+
+async function store(message: Start): Promise<void> {
+  useLibrary(message)
+  const control: ParseControl = {
+    signal: controller.signal,
+    onProgress: (progress) => {
+      const now = Date.now()
+      if (now - lastProgressAt < progressEveryMs) return
+      lastProgressAt = now
+      post({ type: 'progress', progress })
+    },
+  }
   try {
     const result = await storeRows(
       blobChunks(message.file),
@@ -43,19 +62,26 @@ async function run(message: Extract<ToWorker, { type: 'start' }>): Promise<void>
         ...(message.resume ? { resume: message.resume } : {}),
       },
       { appendRows, knownIdentities },
-      {
-        signal: controller.signal,
-        onProgress: (progress) => {
-          const now = Date.now()
-          if (now - lastProgressAt < progressEveryMs) return
-          lastProgressAt = now
-          post({ type: 'progress', progress })
-        },
-      },
+      control,
+      message.peer ? checkedElsewhere(message.peer, controller.signal) : undefined,
     )
     post({ type: 'done', result })
   } catch (error) {
     if (isImportError(error) && error.code === 'cancelled') post({ type: 'cancelled' })
     else post({ type: 'failed', error: importProblem(error) })
   }
+}
+
+/** The check worker: answers only its store worker, which reports the run to the page. */
+async function check(message: Start): Promise<void> {
+  useLibrary(message)
+  if (!message.peer) return
+  await answerChecks(
+    message.peer,
+    blobChunks(message.file),
+    message.options,
+    { mapping: message.mapping, ...(message.resume ? { resume: message.resume } : {}) },
+    { knownIdentities },
+    { signal: controller.signal },
+  )
 }

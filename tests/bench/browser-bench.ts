@@ -219,10 +219,15 @@ async function importBench(
     }
   }
 
-  const worker = await importRuns(ctx, page, `${bench}: import worker alone`, runs, () =>
+  const worker = await importRuns(ctx, page, `${bench}: import workers alone`, runs, () =>
     call(page, 'importPipeline'),
   )
   const { all: pipelineRuns, median: pipeline, peak: pipelineRss } = worker
+  // The same import on one thread (the store worker checking the rows itself), as it ran before the
+  // check had a worker of its own: what the second thread brings, on this machine.
+  const single = await importRuns(ctx, page, `${bench}: one import worker`, runs, () =>
+    call(page, 'importPipeline', 1),
+  )
   const pipelineLongestTaskMs = Math.max(...pipelineRuns.map((one) => one.longestTaskMs))
   // The raw baselines after the app's own imports: parsing the whole CSV on the page thread leaves
   // memory the renderer process keeps, which would count in the imports' peak RSS.
@@ -246,10 +251,21 @@ async function importBench(
       pipelineRate,
       'rows/s',
       { min: 50_000 },
-      `parse + check + store in the import worker, ${(pipeline.ms / 1000).toFixed(1)} s${inOrder(
+      `parse + check + store in the import workers (one checks, one stores), ${(pipeline.ms / 1000).toFixed(1)} s${inOrder(
         pipelineRuns.map((one) => one.ms / 1000),
         's',
       )}; peak renderer RSS ${mb(pipelineRss.app).toFixed(0)} MB (${mb(pipelineRss.all).toFixed(0)} with Chromium's own)${ofRuns}; longest task ${pipelineLongestTaskMs.toFixed(0)} ms${runs > 1 ? ` (the longest of ${runs})` : ''}`,
+    ),
+    figure(
+      bench,
+      'pipeline on one thread, rows/s',
+      perSecond(single.median.rows, single.median.ms),
+      'rows/s',
+      undefined,
+      `the same, the store worker checking the rows itself (no check worker), run after it: ${(single.median.ms / 1000).toFixed(1)} s${inOrder(
+        single.all.map((one) => one.ms / 1000),
+        's',
+      )}; peak renderer RSS ${mb(single.peak.app).toFixed(0)} MB`,
     ),
     figure(
       bench,

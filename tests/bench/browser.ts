@@ -53,7 +53,7 @@ const alias = {
 /**
  * The app's own modules, unchanged, for the page: `globalThis.lk` exposes the database, the list
  * and row operations, the library search, PapaParse, the workbook reader and Dexie; `import-worker.js` is the import
- * worker as the app starts it.
+ * workers' code as the app starts them.
  */
 async function bundlePageHelpers(outDir: string): Promise<void> {
   const common = {
@@ -86,13 +86,17 @@ async function bundlePageHelpers(outDir: string): Promise<void> {
         // The export workers as the app starts them, from the bench's own bundle of their code.
         "const exportWorker = () => new Worker(new URL('/bench/export-worker.js', location.origin), { type: 'module' })",
         'const exportList = (list, options, parts) => exportInWorkers(list, options, exportWorker, parts)',
+        "import { spawnImportWorkers, startImportWorker } from '@/workers/import-client'",
+        // The import workers as the app starts them, from the bench's own bundle of their code.
+        "const importWorker = () => new Worker(new URL('/bench/import-worker.js', location.origin), { type: 'module' })",
+        'const importWorkers = (threads) => threads === 1 ? { store: importWorker(), check: null } : spawnImportWorkers(importWorker)',
         "import { provideLibrary, workerLibrary } from '@/db/library-client'",
         // The library worker as the app starts it, from the bench's own bundle of it.
         "const libraryWorker = workerLibrary(() => new Worker(new URL('/bench/library-worker.js', location.origin), { type: 'module' }))",
         'provideLibrary(libraryWorker)',
         'libraryWorker.prepare()',
         "import readExcelFile from 'read-excel-file/universal'",
-        'Object.assign(globalThis, { lk: { Dexie, Papa, readExcelFile, db, lists: listOperations(db), rows, library: { ...ingest, ...query }, libraryWorker, facets, blocks, queries, exportList, exportWorkerCount } })',
+        'Object.assign(globalThis, { lk: { Dexie, Papa, readExcelFile, db, lists: listOperations(db), rows, library: { ...ingest, ...query }, libraryWorker, facets, blocks, queries, exportList, exportWorkerCount, importWorkers, startImportWorker } })',
         "import './tests/bench/page/kit'",
       ].join('\n'),
     },

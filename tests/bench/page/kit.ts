@@ -63,6 +63,13 @@ interface Lk {
   ): Promise<{ blob: Blob; rows: number }>
   /** How many workers the app's export uses on this computer. */
   exportWorkerCount(): number
+  /** The app's import workers (`import-client.ts`): two, or with `1` a store worker that checks the rows itself. */
+  importWorkers(threads?: 1 | 2): unknown
+  startImportWorker(
+    start: Record<string, unknown>,
+    onProgress: (progress: unknown) => void,
+    workers: unknown,
+  ): { outcome: Promise<{ type: string; result?: { parse: { rows: number } } }> }
   blocks: {
     eachBlock(database: Database, listId: string, onBlock: (rows: unknown[]) => void): Promise<void>
     blockTables(database: Database): Table[]
@@ -496,8 +503,11 @@ const kit = {
     return last
   },
 
-  /** The import worker exactly as the dialog starts it, without the dialog: parse, check, store. */
-  async importPipeline(): Promise<{
+  /**
+   * The import workers exactly as the dialog starts them, without the dialog: parse, check, store;
+   * with `threads` 1, the store worker alone, checking the rows itself (the import before it ran on two).
+   */
+  async importPipeline(threads: 1 | 2 = 2): Promise<{
     ms: number
     rows: number
     listId: string
@@ -514,23 +524,22 @@ const kit = {
     })
     const watched = watch()
     const started = page.performance.now()
-    const worker = new page.Worker(`${page.location.origin}/bench/import-worker.js`, { type: 'module' })
-    const result = await new Promise<{ parse: { rows: number } }>((done, fail) => {
-      worker.onmessage = (event) => {
-        if (event.data.type === 'done') done(event.data.result as { parse: { rows: number } })
-        else if (event.data.type !== 'progress') fail(new Error(JSON.stringify(event.data)))
-      }
-      worker.postMessage({
+    const run = lk().startImportWorker(
+      {
         type: 'start',
         file,
         options: { encoding: 'utf-8', delimiter: ',', hasHeader: true, width: columns.length },
         listId: list.id,
         mapping: { first_name: 0, last_name: 1, email: 2, company_name: 3, website: 4 },
-      })
-    })
+      },
+      () => undefined,
+      lk().importWorkers(threads),
+    )
+    const outcome = await run.outcome
+    if (outcome.type !== 'done' || !outcome.result) throw new Error(JSON.stringify(outcome))
+    const result = outcome.result
     await lk().lists.finishImport(list.id, result.parse.rows)
     const ms = page.performance.now() - started
-    worker.terminate()
     return { ms, rows: result.parse.rows, listId: list.id, ...watched.stop() }
   },
 

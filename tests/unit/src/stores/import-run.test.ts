@@ -5,9 +5,10 @@ import type { FromWorker, ToWorker } from '@/workers/import-protocol'
 import { list as fixtureList } from '../support/list-fixtures'
 
 /**
- * A stand-in for the import worker (the page's test environment has no workers; the real one runs
+ * A stand-in for an import worker (the page's test environment has no workers; the real ones run
  * in the e2e suite's imports): it records what it was sent and whether it was ended, and answers a
- * start as the worker does when its file is read. `failing` makes it fail as it loads.
+ * start in the store role as the worker does when its file is read (the check worker answers the
+ * store worker only). `failing` makes it fail as it loads.
  */
 class StandInWorker {
   static made: StandInWorker[] = []
@@ -29,7 +30,7 @@ class StandInWorker {
   postMessage(message: ToWorker): void {
     this.received.push(message)
     // A worker that failed to load never answers.
-    if (message.type !== 'start' || StandInWorker.failing) return
+    if (message.type !== 'start' || message.role !== 'store' || StandInWorker.failing) return
     const done: FromWorker = {
       type: 'done',
       result: {
@@ -56,6 +57,11 @@ class StandInWorker {
 const list: ListRecord = fixtureList('L', 1)
 const file = new File(['a,b\n'], 'people.csv')
 const starts = (worker: StandInWorker) => worker.received.filter((message) => message.type === 'start').length
+/** The roles each worker was started in, in the order they were made. */
+const roles = () =>
+  StandInWorker.made.map((worker) =>
+    worker.received.flatMap((message) => (message.type === 'start' ? [message.role] : [])).join(),
+  )
 
 beforeEach(() => {
   StandInWorker.made = []
@@ -67,50 +73,47 @@ afterEach(() => {
   vi.unstubAllGlobals()
 })
 
-describe('the import run’s worker', () => {
-  it('is spawned ahead by prepare, and the run starts on it without spawning another', async () => {
+describe('the import run’s workers', () => {
+  it('are spawned ahead by prepare, two, and the run starts on them without spawning others', async () => {
     const run = useImportRun()
     run.prepare()
     run.prepare()
-    expect(StandInWorker.made).toHaveLength(1)
+    expect(StandInWorker.made).toHaveLength(2)
     const outcome = await run.read(list, file)
     expect(outcome.type).toBe('done')
-    expect(StandInWorker.made).toHaveLength(1)
-    expect(starts(StandInWorker.made[0]!)).toBe(1)
-    // Ended with its run, and not taken by the next: that one spawns its own.
-    expect(StandInWorker.made[0]!.terminated).toBe(true)
+    expect(roles()).toEqual(['store', 'check'])
+    // Ended with their run, and not taken by the next: that one spawns its own.
+    expect(StandInWorker.made.every((worker) => worker.terminated)).toBe(true)
     await run.read(list, file)
-    expect(StandInWorker.made).toHaveLength(2)
+    expect(roles()).toEqual(['store', 'check', 'store', 'check'])
   })
 
-  it('is ended by release when no run takes it, and a run after spawns its own', async () => {
+  it('are ended by release when no run takes them, and a run after spawns its own', async () => {
     const run = useImportRun()
     run.prepare()
     run.release()
-    expect(StandInWorker.made[0]!.terminated).toBe(true)
+    expect(StandInWorker.made.map((worker) => worker.terminated)).toEqual([true, true])
     await run.read(list, file)
-    expect(StandInWorker.made).toHaveLength(2)
-    expect(starts(StandInWorker.made[0]!)).toBe(0)
-    expect(starts(StandInWorker.made[1]!)).toBe(1)
+    expect(roles()).toEqual(['', '', 'store', 'check'])
   })
 
-  it('is not spawned while a run goes on', async () => {
+  it('are not spawned while a run goes on', async () => {
     const run = useImportRun()
     const reading = run.read(list, file)
     run.prepare()
-    expect(StandInWorker.made).toHaveLength(1)
+    expect(StandInWorker.made).toHaveLength(2)
     await reading
   })
 
-  it('that fails as it loads is dropped, and the run reports the failure of its own worker', async () => {
+  it('that fail as they load are dropped, and the run reports the failure of its own workers', async () => {
     StandInWorker.failing = true
     const run = useImportRun()
     run.prepare()
     await new Promise((next) => setTimeout(next))
-    expect(StandInWorker.made[0]!.terminated).toBe(true)
+    expect(StandInWorker.made.map((worker) => worker.terminated)).toEqual([true, true])
     const outcome = await run.read(list, file)
-    expect(StandInWorker.made).toHaveLength(2)
-    expect(starts(StandInWorker.made[0]!)).toBe(0)
+    expect(StandInWorker.made).toHaveLength(4)
+    expect(starts(StandInWorker.made[0]!) + starts(StandInWorker.made[1]!)).toBe(0)
     expect(outcome).toEqual({
       type: 'failed',
       error: { code: 'internal', message: 'The script could not load' },

@@ -115,7 +115,7 @@ describe('the imports store', () => {
     expect(store.problem).toBeNull()
   })
 
-  it('spawns the import worker as the preview shows, and ends it when the dialog is left', async () => {
+  it('spawns the import workers as the preview shows, and ends them when the dialog is left', async () => {
     const made: Array<{ terminated: boolean }> = []
     vi.stubGlobal(
       'Worker',
@@ -132,9 +132,9 @@ describe('the imports store', () => {
     try {
       const store = useImportsStore()
       await store.open(file('First,Last\nJane,Doe\n'))
-      expect(made).toHaveLength(1)
+      expect(made).toHaveLength(2)
       await store.discard()
-      expect(made[0]!.terminated).toBe(true)
+      expect(made.map((worker) => worker.terminated)).toEqual([true, true])
     } finally {
       vi.unstubAllGlobals()
     }
