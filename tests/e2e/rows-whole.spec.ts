@@ -71,10 +71,12 @@ test('every row comes back whole: twins, library rows and phones added later, fr
   }
   expect(a.filter((row) => row['Email'] !== '').length).toBeGreaterThan(20)
   expect(a.slice(0, 30).every((row) => row['Result from'] === 'the service')).toBe(true)
-  // Emails only were asked for: the summary has no bar of phones found.
+  // Emails only were asked for: the summary has no bar of phones found, the filters no "Phone found".
   const emailSummary = app.locator('[data-test="list-summary"]')
   await expect(emailSummary).toContainText('rows found')
   await expect(emailSummary).not.toContainText('Phone found')
+  await expect(app.locator('[data-test="result-filters"]')).toBeVisible()
+  await expect(app.locator('[data-test="filter-phone-found"]')).toHaveCount(0)
   // A found row whose email was not: said whole, not a bare "Not found" beside "rows found".
   await expect(emailSummary).not.toContainText('Not found')
   await shell.screenshot('rows-whole-twins')
@@ -167,6 +169,7 @@ test('every row comes back whole: twins, library rows and phones added later, fr
   const summary = app.locator('[data-test="list-summary"]')
   await expect(summary).toBeVisible()
   await expect(summary).toContainText('Phone found')
+  await expect(app.locator('[data-test="filter-phone-found"]')).toBeVisible()
   const found = phones.filter((row) => row['Status'] === 'found').length
   const notFound = phones.filter((row) => row['Status'] === 'not_found').length
   expect(found + notFound).toBe(40)
