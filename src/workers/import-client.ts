@@ -12,9 +12,9 @@ export interface WorkerRun {
 }
 
 /**
- * The two workers of an import: `store` parses the file and stores its rows, `check` parses it
- * too and checks the rows for `store` (`import-protocol.ts`). Without `check` (none could be made),
- * `store` checks the rows itself.
+ * The workers of an import: `store` parses the file and stores its rows, `check` parses it too and
+ * checks the rows for `store` (`import-protocol.ts`). Without `check` (one worker on this computer,
+ * `importWorkerCount`, or none more could be made), `store` checks the rows itself.
  */
 export interface ImportWorkers {
   store: Worker
@@ -24,16 +24,36 @@ export interface ImportWorkers {
 const spawnOne = (): Worker => new Worker(new URL('./list-import.ts', import.meta.url), { type: 'module' })
 
 /**
+ * Workers an import runs on: two, one checking and one storing, where the computer has four cores
+ * or more; else one. Both workers parse the file, so two spend more work in all for less time, which
+ * needs cores to spare: the page and IndexedDB's own thread work beside them. Measured on two cores,
+ * one against two alternated: at 100,000 rows 72,000–79,000 rows/s against 72,000–95,000 in a scratch
+ * harness, 46,000 and 61,000 against 46,000 and 53,000 in the bench; at a million 96,000–113,000
+ * against 112,000–124,000 and 50,000 and 69,000 against 55,000 and 71,000. And the page's longest
+ * task through the dialog grew to 132–134 ms (0–91 ms in the five runs before, with one).
+ */
+export function importWorkerCount(
+  cores: number | undefined = globalThis.navigator?.hardwareConcurrency,
+): 1 | 2 {
+  return (cores ?? 1) >= 4 ? 2 : 1
+}
+
+/**
  * Import workers with nothing to do yet: their code loads and their database opens while the user
  * looks at the preview, so the run starts at once when they choose to import.
  */
-export function spawnImportWorkers(spawn: () => Worker = spawnOne): ImportWorkers {
+export function spawnImportWorkers(
+  spawn: () => Worker = spawnOne,
+  count = importWorkerCount(),
+): ImportWorkers {
   const store = spawn()
   let check: Worker | null = null
-  try {
-    check = spawn()
-  } catch {
-    // One thread does both.
+  if (count === 2) {
+    try {
+      check = spawn()
+    } catch {
+      // One thread does both.
+    }
   }
   return { store, check }
 }

@@ -86,17 +86,17 @@ async function bundlePageHelpers(outDir: string): Promise<void> {
         // The export workers as the app starts them, from the bench's own bundle of their code.
         "const exportWorker = () => new Worker(new URL('/bench/export-worker.js', location.origin), { type: 'module' })",
         'const exportList = (list, options, parts) => exportInWorkers(list, options, exportWorker, parts)',
-        "import { spawnImportWorkers, startImportWorker } from '@/workers/import-client'",
+        "import { importWorkerCount, spawnImportWorkers, startImportWorker } from '@/workers/import-client'",
         // The import workers as the app starts them, from the bench's own bundle of their code.
         "const importWorker = () => new Worker(new URL('/bench/import-worker.js', location.origin), { type: 'module' })",
-        'const importWorkers = (threads) => threads === 1 ? { store: importWorker(), check: null } : spawnImportWorkers(importWorker)',
+        'const importWorkers = (threads) => spawnImportWorkers(importWorker, threads)',
         "import { provideLibrary, workerLibrary } from '@/db/library-client'",
         // The library worker as the app starts it, from the bench's own bundle of it.
         "const libraryWorker = workerLibrary(() => new Worker(new URL('/bench/library-worker.js', location.origin), { type: 'module' }))",
         'provideLibrary(libraryWorker)',
         'libraryWorker.prepare()',
         "import readExcelFile from 'read-excel-file/universal'",
-        'Object.assign(globalThis, { lk: { Dexie, Papa, readExcelFile, db, lists: listOperations(db), rows, library: { ...ingest, ...query }, libraryWorker, facets, blocks, queries, exportList, exportWorkerCount, importWorkers, startImportWorker } })',
+        'Object.assign(globalThis, { lk: { Dexie, Papa, readExcelFile, db, lists: listOperations(db), rows, library: { ...ingest, ...query }, libraryWorker, facets, blocks, queries, exportList, exportWorkerCount, importWorkers, importWorkerCount, startImportWorker } })',
         "import './tests/bench/page/kit'",
       ].join('\n'),
     },

@@ -2,6 +2,7 @@ import { expect, test } from './fixtures'
 import { readFileSync } from 'node:fs'
 import { countRecords } from './pages/database'
 import { ImportDialog, generatedCsv, sampleFile } from './pages/import'
+import { RunPanel } from './pages/lists'
 import { ShellPage } from './pages/shell'
 
 test('a messy CSV dropped on the window is previewed, mapped, checked and stored as a list', async ({
@@ -64,6 +65,58 @@ test('a messy CSV dropped on the window is previewed, mapped, checked and stored
   await expect(app).toHaveURL(/#\/lists\/[0-9a-f-]{36}$/)
   await expect(app.getByText(/\b24 rows\b/).first()).toBeVisible()
   await shell.screenshot('import-6-list-page')
+})
+
+test('on four cores or more an import runs on two workers, and stores what one worker stores', async ({
+  app,
+}) => {
+  const shell = new ShellPage(app)
+  const dialog = new ImportDialog(app)
+  const run = new RunPanel(app)
+  const importWorkers: string[] = []
+  app.on('worker', (worker) => {
+    if (worker.url().includes('list-import')) importWorkers.push(worker.url())
+  })
+  // The page asks how many cores the computer has as it spawns an import's workers.
+  const cores = (count: number) =>
+    app.evaluate(
+      (n) => Object.defineProperty(navigator, 'hardwareConcurrency', { value: n, configurable: true }),
+      count,
+    )
+  const importOnce = async () => {
+    await shell.open('Lists')
+    await dialog.dropFile('contacts-messy.csv', sampleFile('contacts-messy.csv'))
+    await dialog.next()
+    await dialog.choose('map-email', 'Adresse pro')
+    await dialog.readAll()
+    await expect(dialog.review()).toBeVisible()
+    const issues: Record<string, string> = {}
+    for (const kind of ['missing_name', 'malformed_domain', 'personal_domain', 'duplicate'])
+      issues[kind] = await dialog.issueCount(kind).innerText()
+    const toSend = await app.locator('[data-test="import-to-send"]').innerText()
+    await dialog.finish()
+    // What the run would send is worked out from each stored row's issues and skips.
+    await run.estimate()
+    return { issues, toSend, plan: await run.estimateTable().innerText() }
+  }
+
+  await cores(2)
+  const one = await importOnce()
+  expect(importWorkers).toHaveLength(1)
+  await cores(8)
+  const two = await importOnce()
+  expect(importWorkers).toHaveLength(3)
+  expect(two).toEqual(one)
+  expect(one.issues).toEqual({
+    missing_name: '1',
+    malformed_domain: '2',
+    personal_domain: '3',
+    duplicate: '2',
+  })
+  expect(one.toSend).toContain('18 rows will be enriched')
+  // Personal addresses are skipped by default; missing names and malformed domains are not sent.
+  expect(one.plan).toMatch(/Skipped by you\s+3/)
+  expect(one.plan).toMatch(/Incomplete, not sent\s+3/)
 })
 
 test('the same headers get their mapping back the next time', async ({ app }) => {

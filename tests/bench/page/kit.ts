@@ -63,8 +63,10 @@ interface Lk {
   ): Promise<{ blob: Blob; rows: number }>
   /** How many workers the app's export uses on this computer. */
   exportWorkerCount(): number
-  /** The app's import workers (`import-client.ts`): two, or with `1` a store worker that checks the rows itself. */
+  /** The app's import workers (`import-client.ts`): as many as the app spawns here, or `threads`. */
   importWorkers(threads?: 1 | 2): unknown
+  /** How many workers the app's import uses on this computer. */
+  importWorkerCount(): 1 | 2
   startImportWorker(
     start: Record<string, unknown>,
     onProgress: (progress: unknown) => void,
@@ -505,9 +507,9 @@ const kit = {
 
   /**
    * The import workers exactly as the dialog starts them, without the dialog: parse, check, store;
-   * with `threads` 1, the store worker alone, checking the rows itself (the import before it ran on two).
+   * with `threads`, on that many workers rather than the app's choice for this computer.
    */
-  async importPipeline(threads: 1 | 2 = 2): Promise<{
+  async importPipeline(threads?: 1 | 2): Promise<{
     ms: number
     rows: number
     listId: string
@@ -541,6 +543,11 @@ const kit = {
     await lk().lists.finishImport(list.id, result.parse.rows)
     const ms = page.performance.now() - started
     return { ms, rows: result.parse.rows, listId: list.id, ...watched.stop() }
+  },
+
+  /** How many workers the app's import uses on this computer (`importWorkerCount`). */
+  importWorkerCount(): 1 | 2 {
+    return lk().importWorkerCount()
   },
 
   /** PapaParse alone on the same bytes, streamed from the same file, on the page's thread. */

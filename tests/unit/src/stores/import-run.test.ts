@@ -67,10 +67,13 @@ beforeEach(() => {
   StandInWorker.made = []
   StandInWorker.failing = false
   vi.stubGlobal('Worker', StandInWorker)
+  // Four cores: an import runs on two workers (`importWorkerCount`).
+  vi.spyOn(navigator, 'hardwareConcurrency', 'get').mockReturnValue(4)
 })
 
 afterEach(() => {
   vi.unstubAllGlobals()
+  vi.restoreAllMocks()
 })
 
 describe('the import run’s workers', () => {
@@ -95,6 +98,16 @@ describe('the import run’s workers', () => {
     expect(StandInWorker.made.map((worker) => worker.terminated)).toEqual([true, true])
     await run.read(list, file)
     expect(roles()).toEqual(['', '', 'store', 'check'])
+  })
+
+  it('are one on two cores, which checks the rows itself', async () => {
+    vi.spyOn(navigator, 'hardwareConcurrency', 'get').mockReturnValue(2)
+    const run = useImportRun()
+    run.prepare()
+    expect(StandInWorker.made).toHaveLength(1)
+    expect((await run.read(list, file)).type).toBe('done')
+    expect(roles()).toEqual(['store'])
+    expect(StandInWorker.made[0]!.received[0]).not.toHaveProperty('peer')
   })
 
   it('are not spawned while a run goes on', async () => {

@@ -129,6 +129,8 @@ describe('the imports store', () => {
         }
       },
     )
+    // Four cores: an import runs on two workers (`importWorkerCount`).
+    vi.spyOn(navigator, 'hardwareConcurrency', 'get').mockReturnValue(4)
     try {
       const store = useImportsStore()
       await store.open(file('First,Last\nJane,Doe\n'))
@@ -137,6 +139,7 @@ describe('the imports store', () => {
       expect(made.map((worker) => worker.terminated)).toEqual([true, true])
     } finally {
       vi.unstubAllGlobals()
+      vi.restoreAllMocks()
     }
   })
 })

@@ -4,7 +4,7 @@ import { storeRows, type ImportTarget } from '@/db/import-rows'
 import { listOperations, type ListOperations } from '@/db/lists'
 import { LeadkeeperDb, type ColumnMapping, type ContactRecord } from '@/db/schema'
 import { answerChecks, checkedElsewhere } from '@/workers/import-check'
-import { startImportWorker } from '@/workers/import-client'
+import { importWorkerCount, spawnImportWorkers, startImportWorker } from '@/workers/import-client'
 import type { FromWorker, ToWorker } from '@/workers/import-protocol'
 import type { ParseControl } from '@domain/read/parse'
 import { issueKinds, packIssues, unpackIssues, type RowIssue } from '@domain/validation'
@@ -286,5 +286,16 @@ describe('startImportWorker', () => {
     expect(check.sent.at(-1)).toEqual({ type: 'cancel' })
     store.onmessage!({ data: { type: 'cancelled' } })
     expect(await run.outcome).toEqual({ type: 'cancelled' })
+  })
+})
+
+describe('importWorkerCount', () => {
+  it('runs an import on two workers from four cores, on one below', () => {
+    expect([1, 2, 3, 4, 8].map((cores) => importWorkerCount(cores))).toEqual([1, 1, 1, 2, 2])
+    const made: StandIn[] = []
+    const spawn = () => (made.push(new StandIn()), made.at(-1) as unknown as Worker)
+    expect(spawnImportWorkers(spawn, 1).check).toBeNull()
+    expect(made).toHaveLength(1)
+    expect(spawnImportWorkers(spawn, 2).check).toBe(made[2])
   })
 })
