@@ -30,7 +30,7 @@ const spawnOne = (): Worker => new Worker(new URL('./list-import.ts', import.met
  * one against two alternated: at 100,000 rows 72,000–79,000 rows/s against 72,000–95,000 in a scratch
  * harness, 46,000 and 61,000 against 46,000 and 53,000 in the bench; at a million 96,000–113,000
  * against 112,000–124,000 and 50,000 and 69,000 against 55,000 and 71,000. And the page's longest
- * task through the dialog grew to 132–134 ms (0–91 ms in the five runs before, with one).
+ * task through the dialog grew to 109–134 ms in three runs (0–91 ms in the five runs before, with one).
  */
 export function importWorkerCount(
   cores: number | undefined = globalThis.navigator?.hardwareConcurrency,
