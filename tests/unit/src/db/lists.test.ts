@@ -1,10 +1,11 @@
 import 'fake-indexeddb/auto'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { listOperations, type ListOperations } from '@/db/lists'
+import { describe, expect, it } from 'vitest'
+import type { ListOperations } from '@/db/lists'
 import { LeadkeeperDb, type ColumnMapping, type ContactRecord } from '@/db/schema'
 import { putContacts } from '../support/library'
 import { allRows, rowAt, updateRow } from '../support/rows'
 import { storeRows } from '@/db/import-rows'
+import { eachTestDatabase } from '../support/database'
 
 const source = { fileName: 'people.csv', size: 100, encoding: 'utf-8', delimiter: ',', hasHeader: true }
 const columns = ['First', 'Last', 'Website', 'LinkedIn', 'Notes']
@@ -13,15 +14,7 @@ const mapping: ColumnMapping = { first_name: 0, last_name: 1, website: 2, networ
 let database: LeadkeeperDb
 let lists: ListOperations
 
-beforeEach(() => {
-  database = new LeadkeeperDb('t-' + crypto.randomUUID())
-  lists = listOperations(database)
-})
-
-afterEach(async () => {
-  database.close()
-  await database.delete()
-})
+eachTestDatabase((made) => ({ database, lists } = made))
 
 async function listWith(rows: string[][]) {
   const list = await lists.createList({ name: 'People', source, columns, mapping })

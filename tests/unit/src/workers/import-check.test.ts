@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { storeRows, type ImportTarget } from '@/db/import-rows'
-import { listOperations, type ListOperations } from '@/db/lists'
+import type { ListOperations } from '@/db/lists'
 import { LeadkeeperDb, type ColumnMapping, type ContactRecord } from '@/db/schema'
 import { answerChecks, checkedElsewhere } from '@/workers/import-check'
 import { importWorkerCount, spawnImportWorkers, startImportWorker } from '@/workers/import-client'
@@ -10,6 +10,7 @@ import type { ParseControl } from '@domain/read/parse'
 import { issueKinds, packIssues, unpackIssues, type RowIssue } from '@domain/validation'
 import { putContacts } from '../support/library'
 import { allRows } from '../support/rows'
+import { eachTestDatabase } from '../support/database'
 
 /**
  * An import on two threads, as its two workers run it: the check (`answerChecks`) and the store
@@ -24,15 +25,7 @@ const options = { encoding: 'utf-8', delimiter: ',', hasHeader: true, width: 5 }
 let database: LeadkeeperDb
 let lists: ListOperations
 
-beforeEach(() => {
-  database = new LeadkeeperDb('t-' + crypto.randomUUID())
-  lists = listOperations(database)
-})
-
-afterEach(async () => {
-  database.close()
-  await database.delete()
-})
+eachTestDatabase((made) => ({ database, lists } = made))
 
 /** 2,600 people with every issue the check finds: batches of 700 cross blocks of 1,000. */
 const people = Array.from({ length: 2_600 }, (_, i) => {

@@ -1,28 +1,19 @@
 import 'fake-indexeddb/auto'
 import { readFileSync } from 'node:fs'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { listOperations, type ListOperations } from '@/db/lists'
-import { LeadkeeperDb } from '@/db/schema'
+import { describe, expect, it } from 'vitest'
+import type { ListOperations } from '@/db/lists'
 import { suggestMapping } from '@domain/mapping'
 import { blobChunks } from '@domain/read/parse'
 import { buildPreview } from '@domain/read/preview'
 import { storeRows } from '@/db/import-rows'
 import { skippedRows } from '@domain/validation'
+import { eachTestDatabase } from '../../../support/database'
 
 const sample = (name: string) => new Uint8Array(readFileSync(`resources/samples/${name}`))
 
-let database: LeadkeeperDb
 let lists: ListOperations
 
-beforeEach(() => {
-  database = new LeadkeeperDb('t-' + crypto.randomUUID())
-  lists = listOperations(database)
-})
-
-afterEach(async () => {
-  database.close()
-  await database.delete()
-})
+eachTestDatabase((made) => ({ lists } = made))
 
 async function importSample(
   name: string,
