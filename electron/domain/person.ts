@@ -179,16 +179,64 @@ export function leadOf(fields: MappedFields): Lead {
   return leadOfClean(cleaned)
 }
 
-/** The lead of a row's cells: `leadOf(mappedFields(values, mapping))`, each cell cleaned once. */
+/** The lead of a row's cells: `leadOf(mappedFields(values, mapping))`. */
 export function leadOfCells(values: readonly string[], mapping: ColumnMapping): Lead {
-  return leadOfClean(mappedFields(values, mapping))
+  return leadReader(mapping)(values)
 }
+
+/**
+ * `leadOfCells` for one mapping, its columns looked up once: the reader of a file's million rows.
+ * Each cell the lead needs is cleaned once, and only those (a domain column past the first that
+ * gives a domain is not read).
+ */
+export function leadReader(mapping: ColumnMapping): (values: readonly string[]) => Lead {
+  const columnOf = (name: HeaderField): number => mapping[name] ?? -1
+  const [firstAt, lastAt, fullAt, urlAt] = (
+    ['first_name', 'last_name', 'full_name', 'network_url'] as const
+  ).map(columnOf)
+  const domainAt = domainSources.map(columnOf)
+  return (values) => {
+    const first = firstAt! < 0 ? '' : clean(values[firstAt!])
+    const last = lastAt! < 0 ? '' : clean(values[lastAt!])
+    return leadFrom(
+      first,
+      last,
+      (!first || !last) && fullAt! >= 0 ? clean(values[fullAt!]) : '',
+      values,
+      domainAt,
+      urlAt! < 0 ? '' : normalizeNetworkUrl(values[urlAt!]),
+    )
+  }
+}
+
+/** `leadFrom`'s domain cells when they come in `domainSources` order. */
+const inOrder = domainSources.map((_, at) => at)
 
 /** `leadOf` of fields whose values are `clean` already (as `mappedFields` makes them). */
 function leadOfClean(fields: MappedFields): Lead {
-  let first = fields.first_name ?? ''
-  let last = fields.last_name ?? ''
-  const full = fields.full_name ?? ''
+  return leadFrom(
+    fields.first_name ?? '',
+    fields.last_name ?? '',
+    fields.full_name ?? '',
+    domainSources.map((source) => fields[source] ?? ''),
+    inOrder,
+    normalizeNetworkUrl(fields.network_url),
+  )
+}
+
+/**
+ * The rules of a lead, from its cleaned names (`full` needed only when a part is missing), its
+ * domain cells (`cells[domainAt[i]]` for `domainSources[i]`, -1 when not mapped; cleaned here, in
+ * order, until one gives a domain) and its profile URL.
+ */
+function leadFrom(
+  first: string,
+  last: string,
+  full: string,
+  cells: readonly (string | undefined)[],
+  domainAt: readonly number[],
+  networkUrl: string,
+): Lead {
   if ((!first || !last) && full) {
     const split = splitFullName(full)
     if (!first && !last) {
@@ -202,21 +250,16 @@ function leadOfClean(fields: MappedFields): Lead {
   }
   let domain = ''
   let domainFrom: (typeof domainSources)[number] | null = null
-  for (const source of domainSources) {
-    const cell = fields[source]
+  for (let source = 0; source < domainSources.length; source++) {
+    const column = domainAt[source]!
+    const cell = column < 0 ? '' : clean(cells[column])
     domain = cell ? domainOfCell(cell) : ''
     if (domain) {
-      domainFrom = source
+      domainFrom = domainSources[source]!
       break
     }
   }
-  return {
-    first,
-    last,
-    domain,
-    domainFrom,
-    networkUrl: normalizeNetworkUrl(fields.network_url),
-  }
+  return { first, last, domain, domainFrom, networkUrl }
 }
 
 /** What is wrong with a lead's domain, if anything: remembered by domain. */
@@ -247,13 +290,16 @@ export class People {
 
   /** Whether the lead's person was seen already; if not, it is now. A lead with no key matches nobody. */
   repeats(lead: Lead, identity = identityOf(lead)): boolean {
-    const key = lead.networkUrl || identity
-    if (!key) return false
-    const seen = lead.networkUrl ? this.byUrl : this.byIdentity
-    if (seen.has(key)) return true
-    // An identity is a new string (joined, lower-cased); a URL may be a slice of the file's text.
-    seen.add(lead.networkUrl ? detached(key) : key)
-    return false
+    if (lead.networkUrl) {
+      if (this.byUrl.has(lead.networkUrl)) return true
+      // A URL may be a slice of the file's text.
+      this.byUrl.add(detached(lead.networkUrl))
+      return false
+    }
+    if (!identity) return false
+    // An identity is a new string (joined, lower-cased): added at once, one lookup a row.
+    const before = this.byIdentity.size
+    return this.byIdentity.add(identity).size === before
   }
 }
 

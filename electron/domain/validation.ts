@@ -1,5 +1,5 @@
 import { detached } from './normalize'
-import { domainProblem, identityOf, leadOfCells, People, type ColumnMapping, type Lead } from './person'
+import { domainProblem, identityOf, leadReader, People, type ColumnMapping, type Lead } from './person'
 
 export type RowIssue =
   'missing_name' | 'missing_domain' | 'malformed_domain' | 'personal_domain' | 'duplicate' | 'known'
@@ -99,17 +99,37 @@ export function emptyCounts(): Record<RowIssue, number> {
 }
 
 export function issuesOf(lead: Lead): RowIssue[] {
-  const issues: RowIssue[] = []
+  return issueSet(issueBitsOf(lead))
+}
+
+/** `issuesOf` as bits (bit `i` for `issueKinds[i]`). */
+function issueBitsOf(lead: Lead): number {
+  let bits = 0
   const byUrl = lead.networkUrl !== ''
-  if (!byUrl && (!lead.first || !lead.last)) issues.push('missing_name')
+  if (!byUrl && (!lead.first || !lead.last)) bits |= 1 << issueBit.missing_name
   if (!lead.domain) {
-    if (!byUrl) issues.push('missing_domain')
+    if (!byUrl) bits |= 1 << issueBit.missing_domain
   } else {
     const problem = domainProblem(lead.domain)
-    if (problem) issues.push(problem)
+    if (problem) bits |= 1 << issueBit[problem]
   }
-  return issues
+  return bits
 }
+
+/**
+ * The issues of these bits, in the order of `issueKinds`: one array for each set of issues, shared
+ * by every row that has it (a million rows have a few dozen sets). Read, never changed.
+ */
+function issueSet(bits: number): RowIssue[] {
+  let set = issueSets[bits]
+  if (!set) {
+    set = issueKinds.filter((_, kind) => bits & (1 << kind))
+    issueSets[bits] = set
+  }
+  return set
+}
+
+const issueSets: RowIssue[][] = []
 
 function describe(lead: Lead): string {
   const name = [lead.first, lead.last].filter(Boolean).join(' ') || '(no name)'
@@ -119,30 +139,28 @@ function describe(lead: Lead): string {
 
 export function createValidator(mapping: ColumnMapping, lookupKnown: KnownLookup): Validator {
   const people = new People()
-  const counts = emptyCounts()
+  const readLead = leadReader(mapping)
+  /** Rows by set of issues, the set as bits. */
+  const rowsBySet = new Map<number, number>()
   const examples = Object.fromEntries(issueKinds.map((kind) => [kind, [] as IssueExample[]])) as Record<
     RowIssue,
     IssueExample[]
   >
-  const combinations: Record<string, number> = {}
+  /** The kinds with all their examples, as bits: most rows' issues need no example. */
+  let examplesFull = 0
   let rows = 0
-  let clean = 0
 
   const nothingKnown = new Set<string>()
+  const duplicate = 1 << issueBit.duplicate
+  const known = 1 << issueBit.known
 
-  function tally(issues: RowIssue[], index: number, lead: Lead): void {
-    rows++
-    if (issues.length === 0) {
-      clean++
-      return
-    }
-    const set = issues.length === 1 ? issues[0]! : issues.join('+')
-    combinations[set] = (combinations[set] ?? 0) + 1
-    for (const issue of issues) {
-      counts[issue]++
+  function noteExamples(bits: number, index: number, lead: Lead): void {
+    for (let kind = 0; kind < issueKinds.length; kind++) {
+      if (!(bits & (1 << kind))) continue
+      const list = examples[issueKinds[kind]!]
       // Kept to the end of the import: copied, so as not to keep the file's text it was cut from.
-      if (examples[issue].length < examplesPerKind)
-        examples[issue].push({ index, text: detached(describe(lead)) })
+      list.push({ index, text: detached(describe(lead)) })
+      if (list.length >= examplesPerKind) examplesFull |= 1 << kind
     }
   }
 
@@ -150,36 +168,45 @@ export function createValidator(mapping: ColumnMapping, lookupKnown: KnownLookup
     const size = batch.length
     const leads = new Array<Lead>(size)
     const identities = new Array<string>(size)
-    const asked = new Set<string>()
+    const asked: string[] = []
     for (let at = 0; at < size; at++) {
-      const lead = leadOfCells(batch[at]!, mapping)
+      const lead = readLead(batch[at]!)
       const identity = identityOf(lead)
       leads[at] = lead
       identities[at] = identity
-      if (identity) asked.add(identity)
+      if (identity) asked.push(identity)
     }
-    const known = asked.size > 0 ? await lookupKnown([...asked]) : nothingKnown
+    const knownHere = asked.length > 0 ? await lookupKnown(asked) : nothingKnown
     const out = new Array<RowIssue[]>(size)
     for (let at = 0; at < size; at++) {
       const lead = leads[at]!
       const identity = identities[at]!
-      const issues = issuesOf(lead)
-      if (people.repeats(lead, identity)) issues.push('duplicate')
-      if (identity && known.has(identity)) issues.push('known')
-      tally(issues, startIndex + at, lead)
-      out[at] = issues
+      let bits = issueBitsOf(lead)
+      if (people.repeats(lead, identity)) bits |= duplicate
+      if (identity && knownHere.has(identity)) bits |= known
+      rows++
+      if (bits !== 0) {
+        rowsBySet.set(bits, (rowsBySet.get(bits) ?? 0) + 1)
+        if (bits & ~examplesFull) noteExamples(bits & ~examplesFull, startIndex + at, lead)
+      }
+      out[at] = issueSet(bits)
     }
     return out
   }
 
-  return {
-    check,
-    summary: () => ({
-      rows,
-      clean,
-      counts: { ...counts },
-      examples: structuredClone(examples),
-      combinations: { ...combinations },
-    }),
+  function summary(): ValidationSummary {
+    const counts = emptyCounts()
+    const combinations: Record<string, number> = {}
+    let withIssues = 0
+    // In the order the sets were first met, as they were counted before.
+    for (const [bits, count] of rowsBySet) {
+      const issues = issueSet(bits)
+      combinations[issues.join('+')] = count
+      for (const issue of issues) counts[issue] += count
+      withIssues += count
+    }
+    return { rows, clean: rows - withIssues, counts, examples: structuredClone(examples), combinations }
   }
+
+  return { check, summary }
 }

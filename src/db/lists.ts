@@ -1,6 +1,6 @@
 import { fitMapping, mappingSignature } from '@domain/mapping'
 import type { EnrichmentRowInput } from '@shared/contract'
-import { identityOf, leadOfCells, serviceFieldsOf } from '@domain/person'
+import { identityOf, leadReader, serviceFieldsOf } from '@domain/person'
 import {
   decideRun,
   type LibraryKnowledge,
@@ -211,12 +211,13 @@ export function listOperations(database: LeadkeeperDb) {
     const list = await database.lists.get(listId)
     const since = list?.updatedAt ?? Date.now()
     const out: RunRowInput[] = []
+    const leadOfRow = leadReader(mapping)
     await eachBlock(database, listId, (rows) => {
       for (const row of rows) {
         out.push({
           key: rowKey(listId, row.index),
           index: row.index,
-          lead: leadOfCells(row.values, mapping),
+          lead: leadOfRow(row.values),
           answers: row.answers ?? legacyAnswers(row, since),
           skip: row.skip,
           // Skipped by a run (an uncertain request given up), not by the user's choice.

@@ -4,7 +4,7 @@ import { csvHeader, csvRows } from '../../domain/export/csv'
 import { xlsxWriter } from '../../domain/export/xlsx'
 import { kindsOf } from '../../domain/kinds'
 import { suggestMapping } from '../../domain/mapping'
-import { leadOfCells, serviceFieldsOf, type ColumnMapping } from '../../domain/person'
+import { leadReader, serviceFieldsOf, type ColumnMapping } from '../../domain/person'
 import { rowNotes, withAnswer, type ListRow } from '../../domain/row'
 import { decideRun } from '../../domain/run'
 import { writeFileAtomic } from '../../engine/jobs/atomic-file'
@@ -136,7 +136,7 @@ export async function enrichCommand(
     catchAll: options.catchAll ?? false,
   }
   if (!enrichment.email && !enrichment.phone) enrichment.email = true
-  const leads = file.rows.map((values) => leadOfCells(values, mapping))
+  const leads = file.rows.map(leadReader(mapping))
   const plan = decideRun(
     leads.map((lead, index) => ({ key: keyOf(index), index, lead })),
     { ...enrichment, now: Date.now() },
