@@ -44,9 +44,12 @@ export class RowReader {
     const rows: ParsedRow[] = []
     let line = this.pendingLine
     const startLines: number[] = []
+    // Only a quoted cell holds a line break: without a quote, each row is one line, and its cells
+    // need not be searched for one.
+    const oneLineEach = !input.includes('"')
     for (const cells of result.data) {
       startLines.push(line)
-      line += 1 + embeddedNewlines(cells)
+      line += oneLineEach ? 1 : 1 + embeddedNewlines(cells)
       if (!isBlank(cells)) rows.push({ cells, line: startLines[startLines.length - 1]! })
     }
     for (const error of result.errors) {
