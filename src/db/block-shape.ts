@@ -1,6 +1,17 @@
 import type { IndexableType, IndexableTypeArrayReadonly } from 'dexie'
 import { facetOf, rowFacets, type FacetValue, type RowFacet } from './facet-tally'
-import type { CompanyBlock, FacetBlock, FacetColumn, LegacyFacetBlock, NarrowFacet, RowBlock } from './schema'
+import { packIssues, unpackIssues, type RowIssue } from '@domain/validation'
+import type {
+  CompanyBlock,
+  FacetBlock,
+  FacetColumn,
+  LegacyFacetBlock,
+  NarrowFacet,
+  PackedBlock,
+  RowBlock,
+  StoredBlock,
+  StoredRow,
+} from './schema'
 
 /**
  * Rows to a block. Measured (`npm run bench`, import and grid): 1,000 writes a million rows in a
@@ -50,10 +61,18 @@ export const narrowFacets = rowFacets.filter((facet): facet is NarrowFacet => fa
 
 const noRow = Object.freeze({})
 
-/** Every facet of the block, one dictionary-coded column each; a hole in the block reads as 'pending'. */
-function facetColumnsOf(block: RowBlock): Record<RowFacet, FacetColumn> {
-  const size = block.rows.length
+/**
+ * Every facet of the block, one dictionary-coded column each; a hole in the block reads as 'pending',
+ * as every row of a packed block does (no facet of theirs is known yet).
+ */
+function facetColumnsOf(block: StoredBlock): Record<RowFacet, FacetColumn> {
   const columns = {} as Record<RowFacet, FacetColumn>
+  if (isPacked(block)) {
+    for (const facet of rowFacets)
+      columns[facet] = { values: [facetOf(noRow, facet)], codes: new Uint8Array(block.size) }
+    return columns
+  }
+  const size = block.rows.length
   const cells = new Array<FacetValue>(size)
   for (const facet of rowFacets) {
     for (let at = 0; at < size; at++) cells[at] = facetOf(block.rows[at] ?? noRow, facet)
@@ -63,12 +82,17 @@ function facetColumnsOf(block: RowBlock): Record<RowFacet, FacetColumn> {
 }
 
 /** A block's facets as versions 3 to 7 stored them, all in one record (their upgrades write these). */
-export function legacyFacetBlockOf(block: RowBlock): LegacyFacetBlock {
-  return { listId: block.listId, block: block.block, size: block.rows.length, columns: facetColumnsOf(block) }
+export function legacyFacetBlockOf(block: StoredBlock): LegacyFacetBlock {
+  return {
+    listId: block.listId,
+    block: block.block,
+    size: blockLength(block),
+    columns: facetColumnsOf(block),
+  }
 }
 
 /** The records a block's facets are kept in: the narrow ones together, the company column apart. */
-export function facetRecordsOf(block: RowBlock): { facets: FacetBlock; company: CompanyBlock } {
+export function facetRecordsOf(block: StoredBlock): { facets: FacetBlock; company: CompanyBlock } {
   return splitFacets(legacyFacetBlockOf(block))
 }
 
@@ -81,3 +105,70 @@ export function splitFacets(legacy: LegacyFacetBlock): { facets: FacetBlock; com
     company: { listId, block, size, column: company },
   }
 }
+
+/** The longest cell a packed block holds: its length is one char code, below the surrogates. */
+const longestPackedCell = 0xd7ff
+
+export const isPacked = (block: StoredBlock): block is PackedBlock => 'layout' in block
+
+/**
+ * New rows of a block, from its first, packed (`PackedBlock`); `null` when a cell is too long for
+ * it (`longestPackedCell`), for the block to be written as rows.
+ */
+export function packBlock(
+  listId: string,
+  block: number,
+  rows: readonly (readonly string[])[],
+  issues?: readonly (readonly RowIssue[])[],
+): PackedBlock | null {
+  const bits = packIssues(issues ?? [])
+  let codes = 0
+  for (const cells of rows) codes += 2 + cells.length
+  const layout = new Uint16Array(codes)
+  const all: string[] = []
+  let code = 0
+  for (let at = 0; at < rows.length; at++) {
+    const cells = rows[at]!
+    layout[code++] = bits[at] ?? 0
+    layout[code++] = cells.length
+    for (const cell of cells) {
+      if (cell.length > longestPackedCell) return null
+      layout[code++] = cell.length
+      all.push(cell)
+    }
+  }
+  return { listId, block, size: rows.length, text: all.join(''), layout: utf16.decode(layout) }
+}
+
+/** Char codes to a string at once: none is a surrogate, so each comes through as it is. */
+const utf16 = new TextDecoder('utf-16le')
+
+/** A packed block's rows as every other block holds them. */
+export function unpackBlock(packed: PackedBlock): RowBlock {
+  const { text, layout } = packed
+  const first = packed.block * blockSize
+  const rows = new Array<StoredRow>(packed.size)
+  const bits = new Uint8Array(packed.size)
+  let from = 0
+  let code = 0
+  for (let at = 0; at < packed.size; at++) {
+    bits[at] = layout.charCodeAt(code++)
+    const width = layout.charCodeAt(code++)
+    const values = new Array<string>(width)
+    for (let cell = 0; cell < width; cell++) {
+      const to = from + layout.charCodeAt(code++)
+      values[cell] = text.slice(from, to)
+      from = to
+    }
+    rows[at] = { index: first + at, values, issues: [], skip: false, status: 'pending' }
+  }
+  const issues = unpackIssues(bits)
+  for (let at = 0; at < rows.length; at++) rows[at]!.issues = issues[at]!
+  return { listId: packed.listId, block: packed.block, rows }
+}
+
+/** A block as its rows: a packed block unpacked, any other as it is. */
+export const rowBlockOf = (block: StoredBlock): RowBlock => (isPacked(block) ? unpackBlock(block) : block)
+
+/** Rows a block holds, up to its last (a block of rows may have holes). */
+export const blockLength = (block: StoredBlock): number => (isPacked(block) ? block.size : block.rows.length)

@@ -1,6 +1,15 @@
 import Dexie from 'dexie'
-import { blockOf, blockSize, facetRecordsOf, outOfLine } from './block-shape'
-import type { LeadkeeperDb, RowBlock, RowRecord, StoredRow } from './schema'
+import {
+  blockLength,
+  blockOf,
+  blockSize,
+  facetRecordsOf,
+  isPacked,
+  outOfLine,
+  packBlock,
+  rowBlockOf,
+} from './block-shape'
+import type { LeadkeeperDb, RowBlock, RowIssue, RowRecord, StoredBlock, StoredRow } from './schema'
 
 export { blockOf, blockSize } from './block-shape'
 
@@ -47,7 +56,7 @@ export async function readBlocks(
   const blocks = await database.listBlocks.bulkGet(wanted.map((number) => key(listId, number)))
   const out = new Map<number, RowBlock>()
   blocks.forEach((block, at) => {
-    if (block) out.set(wanted[at]!, block)
+    if (block) out.set(wanted[at]!, rowBlockOf(block))
   })
   return out
 }
@@ -88,7 +97,8 @@ export async function readRange(
     .between(key(listId, blockOf(start)), key(listId, blockOf(end - 1)), true, true)
     .toArray()
   const out: RowRecord[] = []
-  for (const block of blocks) {
+  for (const stored of blocks) {
+    const block = rowBlockOf(stored)
     const first = block.block * blockSize
     const from = Math.max(start, first) - first
     const to = Math.min(end, first + block.rows.length) - first
@@ -104,7 +114,11 @@ export async function readRange(
  * Writes whole blocks with their facet columns and a new revision each; in the caller's
  * transaction over `blockTables`.
  */
-export async function writeBlocks(database: LeadkeeperDb, listId: string, blocks: RowBlock[]): Promise<void> {
+export async function writeBlocks(
+  database: LeadkeeperDb,
+  listId: string,
+  blocks: StoredBlock[],
+): Promise<void> {
   if (blocks.length === 0) return
   const revisions = (await database.blockRevs.get(listId)) ?? { listId, revs: [] }
   const revs = revisions.revs
@@ -114,7 +128,10 @@ export async function writeBlocks(database: LeadkeeperDb, listId: string, blocks
   }
   const keys = outOfLine(blocks.map((block) => key(listId, block.block)))
   await database.listBlocks.bulkPut(blocks, keys)
-  const facets = blocks.map(facetRecordsOf)
+  // A packed block's rows are all pending, with no facet known: as many holes, which read so.
+  const facets = blocks.map((block) =>
+    facetRecordsOf(isPacked(block) ? { ...block, rows: new Array<StoredRow>(block.size) } : block),
+  )
   await database.listFacets.bulkPut(
     facets.map((record) => record.facets),
     keys,
@@ -156,6 +173,51 @@ export async function putStoredRows(
     block.rows[row.index - number * blockSize] = row
   }
   await writeBlocks(database, listId, [...blocks.values()])
+}
+
+/**
+ * Rows new to a list, `[startIndex, startIndex + rows.length)`, as an import adds them: a block they
+ * fill from its first row is written packed (`PackedBlock`), rows joining a block already written
+ * go into it. In the caller's transaction over `blockTables`.
+ */
+export async function appendBlockRows(
+  database: LeadkeeperDb,
+  listId: string,
+  startIndex: number,
+  rows: readonly string[][],
+  issues?: readonly RowIssue[][],
+): Promise<void> {
+  if (rows.length === 0) return
+  const end = startIndex + rows.length
+  const numbers: number[] = []
+  for (let number = blockOf(startIndex); number <= blockOf(end - 1); number++) numbers.push(number)
+  const written = await readBlocks(database, listId, numbers)
+  const out: StoredBlock[] = []
+  for (const number of numbers) {
+    const from = Math.max(startIndex, number * blockSize)
+    const to = Math.min(end, (number + 1) * blockSize)
+    const part = rows.slice(from - startIndex, to - startIndex)
+    const partIssues = issues?.slice(from - startIndex, to - startIndex)
+    const fresh = !written.has(number) && from === number * blockSize
+    const packed = fresh ? packBlock(listId, number, part, partIssues) : null
+    if (packed) {
+      out.push(packed)
+      continue
+    }
+    const block = written.get(number) ?? { listId, block: number, rows: [] }
+    part.forEach((values, offset) => {
+      const index = from + offset
+      block.rows[index - number * blockSize] = {
+        index,
+        values,
+        issues: partIssues?.[offset] ?? [],
+        skip: false,
+        status: 'pending',
+      }
+    })
+    out.push(block)
+  }
+  await writeBlocks(database, listId, out)
 }
 
 /**
@@ -206,7 +268,8 @@ export async function eachStoredBlock(
       .limit(batch)
       .toArray()
     if (blocks.length === 0) return
-    for (const block of blocks) {
+    for (const stored of blocks) {
+      const block = rowBlockOf(stored)
       const rows: StoredRow[] = []
       for (const row of block.rows) if (row) rows.push(row)
       await onBlock(rows, block.block)
@@ -224,7 +287,7 @@ export async function storedRowCount(database: LeadkeeperDb, listId: string): Pr
     .where(':id')
     .between(...listBlockRange(listId), true, true)
     .last()
-  return last ? last.block * blockSize + last.rows.length : 0
+  return last ? last.block * blockSize + blockLength(last) : 0
 }
 
 /** Deletes every block of a list; in the caller's transaction over `blockTables`. */

@@ -1,3 +1,4 @@
+import { rowBlockOf } from './block-shape'
 import { blockOf, blockSize, withList } from './blocks'
 import {
   isPlain,
@@ -225,11 +226,11 @@ export class LocalListQueries implements ListQueries {
         .between([listId, first], [listId, last], true, true)
         .toArray()
       const wanted = new Set(sorted)
-      return range.filter((block) => wanted.has(block.block))
+      return range.filter((block) => wanted.has(block.block)).map(rowBlockOf)
     }
     const blocks = await this.database.listBlocks.bulkGet(
       sorted.map((number): [string, number] => [listId, number]),
     )
-    return blocks.filter((block): block is RowBlock => block !== undefined)
+    return blocks.filter((block) => block !== undefined).map(rowBlockOf)
   }
 }

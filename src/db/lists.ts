@@ -12,7 +12,15 @@ import {
 import { uniqueHeaders } from '@domain/read/sniff'
 import { libraryOf } from './library-client'
 import { createValidator, type ValidationSummary } from '@domain/validation'
-import { blockTables, deleteBlocks, eachBlock, putRows, putStoredRows, rowAt, storedRowCount } from './blocks'
+import {
+  appendBlockRows,
+  blockTables,
+  deleteBlocks,
+  eachBlock,
+  putRows,
+  rowAt,
+  storedRowCount,
+} from './blocks'
 import { applyTally, FacetTally, listCounts } from './facet-tally'
 import {
   db,
@@ -22,7 +30,6 @@ import {
   type ListRecord,
   type RowIssue,
   type RowRecord,
-  type StoredRow,
 } from './schema'
 
 export type { ValidationSummary } from '@domain/validation'
@@ -88,17 +95,10 @@ export function listOperations(database: LeadkeeperDb) {
     issues?: RowIssue[][],
   ): Promise<void> {
     // No facet fields: they are unknown until a result arrives.
-    const records = rows.map((values, offset): StoredRow => ({
-      index: startIndex + offset,
-      values,
-      issues: issues?.[offset] ?? [],
-      skip: false,
-      status: 'pending',
-    }))
     const tally = new FacetTally()
-    tally.addValue(listId, 'status', 'pending', records.length)
+    tally.addValue(listId, 'status', 'pending', rows.length)
     await database.transaction('rw', rowTables, async () => {
-      await putStoredRows(database, listId, records)
+      await appendBlockRows(database, listId, startIndex, rows, issues)
       await applyTally(database.facetCounts, tally)
     })
   }

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest'
-import { codedColumn } from '@/db/block-shape'
+import {
+  blockLength,
+  blockSize,
+  codedColumn,
+  isPacked,
+  packBlock,
+  rowBlockOf,
+  unpackBlock,
+} from '@/db/block-shape'
+import type { RowIssue } from '@domain/validation'
 
 const decoded = <V>(column: { values: V[]; codes: Uint8Array | Uint16Array }): V[] =>
   [...column.codes].map((code) => column.values[code]!)
@@ -22,5 +31,49 @@ describe('codedColumn', () => {
     const one = codedColumn(Array<string>(1_000).fill('pending'))
     expect(one.values).toEqual(['pending'])
     expect([...one.codes].every((code) => code === 0)).toBe(true)
+  })
+})
+
+describe('packBlock', () => {
+  const cells = [
+    ['Zoë', 'Ødegård', 'zoe@example.com', '', 'a "quoted", comma'],
+    ['', '', '', '', ''],
+    ['Jane', 'Doe', 'line one\nline two', '\u0000\u001e\u001f', 'emoji 👩‍💻 and 漢字', 'past the header'],
+    ['Kurt'],
+  ]
+  const issues: RowIssue[][] = [[], ['missing_name', 'missing_domain'], ['duplicate', 'known'], []]
+
+  it('gives back every row as an import stores it: each cell, ragged rows, each row its issues', () => {
+    const packed = packBlock('list', 3, cells, issues)!
+    expect(packed).toMatchObject({ listId: 'list', block: 3, size: 4 })
+    expect(isPacked(packed)).toBe(true)
+    const block = rowBlockOf(packed)
+    expect(block).toEqual({
+      listId: 'list',
+      block: 3,
+      rows: cells.map((values, at) => ({
+        index: 3 * blockSize + at,
+        values,
+        issues: issues[at],
+        skip: false,
+        status: 'pending',
+      })),
+    })
+    expect(blockLength(packed)).toBe(4)
+    // Each row's issues are its own to change, as rows read from objects are.
+    expect(block.rows[0]!.issues).not.toBe(block.rows[3]!.issues)
+  })
+
+  it('survives a structured clone (an IndexedDB put) and packs rows without issues', () => {
+    const packed = packBlock('list', 0, cells)!
+    expect(unpackBlock(structuredClone(packed)).rows.map((row) => [row.values, row.issues])).toEqual(
+      cells.map((values) => [values, []]),
+    )
+  })
+
+  it('leaves a block with a cell longer than its lengths can say to be written as rows', () => {
+    const long = 'x'.repeat(0xd800)
+    expect(packBlock('list', 0, [['a'], [long]])).toBeNull()
+    expect(unpackBlock(packBlock('list', 0, [[long.slice(1)]])!).rows[0]!.values[0]).toHaveLength(0xd7ff)
   })
 })

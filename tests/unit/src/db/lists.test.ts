@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto'
 import { describe, expect, it } from 'vitest'
 import type { ListOperations } from '@/db/lists'
-import { LeadkeeperDb, type ColumnMapping, type ContactRecord } from '@/db/schema'
+import { LeadkeeperDb, type ColumnMapping, type ContactRecord, type RowIssue } from '@/db/schema'
 import { putContacts } from '../support/library'
 import { allRows, rowAt, updateRow } from '../support/rows'
 import { storeRows } from '@/db/import-rows'
@@ -70,6 +70,38 @@ describe('lists in Dexie', () => {
       skip: false,
       status: 'pending',
     })
+  })
+
+  it('keeps every row whole whichever way its block is stored: packed, joined by later rows, changed, or with a cell too long to pack', async () => {
+    const list = await lists.createList({ name: 'People', source, columns, mapping })
+    const rows = Array.from({ length: 2_600 }, (_, i) => [`F${i}`, `L${i}`, `site${i}.com`, '', `note ${i}`])
+    rows[1_500]![4] = 'x'.repeat(60_000)
+    const issues = rows.map((_, i): RowIssue[] => (i % 7 === 0 ? ['duplicate'] : []))
+    // Block 0 packed; block 1 as rows, for its long cell; block 2 half, then joined by the rest.
+    await lists.appendRows(list.id, 0, rows.slice(0, 2_500), issues.slice(0, 2_500))
+    expect(await lists.importedSoFar(list.id)).toEqual({ rows: 2_500, last: rows[2_499] })
+    await lists.appendRows(list.id, 2_500, rows.slice(2_500), issues.slice(2_500))
+    await lists.finishImport(list.id, rows.length)
+    const stored = await database.listBlocks.toArray()
+    expect(stored.map((block) => [block.block, 'layout' in block])).toEqual([
+      [0, true],
+      [1, false],
+      [2, false],
+    ])
+    await updateRow(database, list.id, 1, { skip: true })
+    expect('layout' in (await database.listBlocks.get([list.id, 0]))!).toBe(false)
+    expect(await allRows(database, list.id)).toEqual(
+      rows.map((values, index) => ({
+        listId: list.id,
+        index,
+        values,
+        issues: issues[index],
+        skip: index === 1,
+        status: 'pending',
+      })),
+    )
+    expect(await lists.importedSoFar(list.id)).toEqual({ rows: 2_600, last: rows[2_599] })
+    expect(await database.facetCounts.get([list.id, 'status', 'pending'])).toMatchObject({ count: 2_600 })
   })
 
   it('deletes a list with its rows and leaves other lists alone', async () => {
