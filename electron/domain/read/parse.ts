@@ -62,7 +62,9 @@ export async function parseRows(
 ): Promise<ParseSummary> {
   const decoder = new TextDecoder(options.encoding)
   const reader = new RowReader(options.delimiter)
-  const batchSize = control.batchSize ?? 10_000
+  // A batch is checked against the library and stored in one transaction: 20,000 rows imported
+  // about a tenth faster than 10,000 in Chromium (fewer lookups and commits), 40,000 no faster.
+  const batchSize = control.batchSize ?? 20_000
   const ragged: RaggedSummary = { short: 0, long: 0, examples: [] }
   let header: string[] | null = null
   let width = options.width
