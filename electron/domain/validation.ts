@@ -98,11 +98,7 @@ export function emptyCounts(): Record<RowIssue, number> {
   return Object.fromEntries(issueKinds.map((kind) => [kind, 0])) as Record<RowIssue, number>
 }
 
-export function issuesOf(lead: Lead): RowIssue[] {
-  return issueSet(issueBitsOf(lead))
-}
-
-/** `issuesOf` as bits (bit `i` for `issueKinds[i]`). */
+/** What is wrong with a row's lead on its own, as bits (bit `i` for `issueKinds[i]`). */
 function issueBitsOf(lead: Lead): number {
   let bits = 0
   const byUrl = lead.networkUrl !== ''
@@ -118,12 +114,13 @@ function issueBitsOf(lead: Lead): number {
 
 /**
  * The issues of these bits, in the order of `issueKinds`: one array for each set of issues, shared
- * by every row that has it (a million rows have a few dozen sets). Read, never changed.
+ * by every row that has it (a million rows have a few dozen sets), frozen so that none is changed
+ * in place.
  */
 function issueSet(bits: number): RowIssue[] {
   let set = issueSets[bits]
   if (!set) {
-    set = issueKinds.filter((_, kind) => bits & (1 << kind))
+    set = Object.freeze(issueKinds.filter((_, kind) => bits & (1 << kind))) as RowIssue[]
     issueSets[bits] = set
   }
   return set

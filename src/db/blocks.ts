@@ -4,7 +4,6 @@ import {
   blockOf,
   blockSize,
   facetRecordsOf,
-  isPacked,
   outOfLine,
   packBlock,
   rowBlockOf,
@@ -128,10 +127,7 @@ export async function writeBlocks(
   }
   const keys = outOfLine(blocks.map((block) => key(listId, block.block)))
   await database.listBlocks.bulkPut(blocks, keys)
-  // A packed block's rows are all pending, with no facet known: as many holes, which read so.
-  const facets = blocks.map((block) =>
-    facetRecordsOf(isPacked(block) ? { ...block, rows: new Array<StoredRow>(block.size) } : block),
-  )
+  const facets = blocks.map(facetRecordsOf)
   await database.listFacets.bulkPut(
     facets.map((record) => record.facets),
     keys,
