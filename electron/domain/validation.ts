@@ -195,7 +195,7 @@ export function createValidator(mapping: ColumnMapping, lookupKnown: KnownLookup
     const counts = emptyCounts()
     const combinations: Record<string, number> = {}
     let withIssues = 0
-    // In the order the sets were first met, as they were counted before.
+    // In the order the sets were first met.
     for (const [bits, count] of rowsBySet) {
       const issues = issueSet(bits)
       combinations[issues.join('+')] = count
