@@ -159,6 +159,15 @@ export async function putStoredRows(
     listId,
     rows.map((row) => blockOf(row.index)),
   )
+  await writeBlocks(database, listId, placeRows(listId, blocks, rows))
+}
+
+/**
+ * Puts rows at their indexes in `blocks` (by number; a block not there is started): the blocks they
+ * went into.
+ */
+function placeRows(listId: string, blocks: Map<number, RowBlock>, rows: readonly StoredRow[]): RowBlock[] {
+  const touched = new Map<number, RowBlock>()
   for (const row of rows) {
     const number = blockOf(row.index)
     let block = blocks.get(number)
@@ -167,8 +176,9 @@ export async function putStoredRows(
       blocks.set(number, block)
     }
     block.rows[row.index - number * blockSize] = row
+    touched.set(number, block)
   }
-  await writeBlocks(database, listId, [...blocks.values()])
+  return [...touched.values()]
 }
 
 /**
@@ -188,32 +198,28 @@ export async function appendBlockRows(
   const numbers: number[] = []
   for (let number = blockOf(startIndex); number <= blockOf(end - 1); number++) numbers.push(number)
   const written = await readBlocks(database, listId, numbers)
-  const out: StoredBlock[] = []
+  const packed: StoredBlock[] = []
+  const loose: StoredRow[] = []
   for (const number of numbers) {
     const from = Math.max(startIndex, number * blockSize)
     const to = Math.min(end, (number + 1) * blockSize)
     const part = rows.slice(from - startIndex, to - startIndex)
     const partIssues = issues?.slice(from - startIndex, to - startIndex)
     const fresh = !written.has(number) && from === number * blockSize
-    const packed = fresh ? packBlock(listId, number, part, partIssues) : null
-    if (packed) {
-      out.push(packed)
-      continue
-    }
-    const block = written.get(number) ?? { listId, block: number, rows: [] }
-    part.forEach((values, offset) => {
-      const index = from + offset
-      block.rows[index - number * blockSize] = {
-        index,
-        values,
-        issues: partIssues?.[offset] ?? [],
-        skip: false,
-        status: 'pending',
-      }
-    })
-    out.push(block)
+    const block = fresh ? packBlock(listId, number, part, partIssues) : null
+    if (block) packed.push(block)
+    else
+      part.forEach((values, offset) =>
+        loose.push({
+          index: from + offset,
+          values,
+          issues: partIssues?.[offset] ?? [],
+          skip: false,
+          status: 'pending',
+        }),
+      )
   }
-  await writeBlocks(database, listId, out)
+  await writeBlocks(database, listId, [...packed, ...placeRows(listId, written, loose)])
 }
 
 /**
