@@ -1,5 +1,6 @@
 import { headerFields, type HeaderField } from './headers'
 import { clean, detached, normalizeDomain } from './normalize'
+import { StringSet } from './string-set'
 
 /**
  * Who a row is: the one set of rules by which the import flags a row, the engine decides what to
@@ -285,21 +286,13 @@ export function personKeyOf(lead: Lead): string {
  * without making each row's key: a list checks a million rows against it.
  */
 export class People {
-  private readonly byUrl = new Set<string>()
-  private readonly byIdentity = new Set<string>()
+  private readonly byUrl = new StringSet()
+  private readonly byIdentity = new StringSet()
 
   /** Whether the lead's person was seen already; if not, it is now. A lead with no key matches nobody. */
   repeats(lead: Lead, identity = identityOf(lead)): boolean {
-    if (lead.networkUrl) {
-      if (this.byUrl.has(lead.networkUrl)) return true
-      // A URL may be a slice of the file's text.
-      this.byUrl.add(detached(lead.networkUrl))
-      return false
-    }
-    if (!identity) return false
-    // An identity is a new string (joined, lower-cased): added at once, one lookup a row.
-    const before = this.byIdentity.size
-    return this.byIdentity.add(identity).size === before
+    if (lead.networkUrl) return !this.byUrl.add(lead.networkUrl)
+    return identity !== '' && !this.byIdentity.add(identity)
   }
 }
 
