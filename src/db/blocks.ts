@@ -7,8 +7,17 @@ import {
   outOfLine,
   packBlock,
   rowBlockOf,
+  unpackBlock,
 } from './block-shape'
-import type { LeadkeeperDb, RowBlock, RowIssue, RowRecord, StoredBlock, StoredRow } from './schema'
+import type {
+  LeadkeeperDb,
+  PackedBlock,
+  RowBlock,
+  RowIssue,
+  RowRecord,
+  StoredBlock,
+  StoredRow,
+} from './schema'
 
 export { blockOf, blockSize } from './block-shape'
 
@@ -182,31 +191,38 @@ function placeRows(listId: string, blocks: Map<number, RowBlock>, rows: readonly
 }
 
 /**
- * Rows new to a list, `[startIndex, startIndex + rows.length)`, as an import adds them: a block they
- * fill from its first row is written packed (`PackedBlock`), rows joining a block already written
- * go into it. In the caller's transaction over `blockTables`.
+ * Rows new to a list, `[startIndex, startIndex + count)`, made ready to store (`prepareBlockRows`):
+ * each block they fill from its first row packed, the others' rows in their stored shape.
  */
-export async function appendBlockRows(
-  database: LeadkeeperDb,
+export interface PreparedRows {
+  listId: string
+  startIndex: number
+  count: number
+  packed: PackedBlock[]
+  loose: StoredRow[]
+}
+
+/**
+ * Readies an import's rows to store, before its transaction: once packed, the batch's cells and
+ * their arrays are no longer held while the transaction starts, reads and commits, as the next batch
+ * is read. Held, each survived the young generation's collections and was copied to the old one: a
+ * million rows promoted 460–490 MB an import, against 300–390 MB packed first (`--trace-gc-nvp`).
+ */
+export function prepareBlockRows(
   listId: string,
   startIndex: number,
   rows: readonly string[][],
   issues?: readonly RowIssue[][],
-): Promise<void> {
-  if (rows.length === 0) return
-  const end = startIndex + rows.length
-  const numbers: number[] = []
-  for (let number = blockOf(startIndex); number <= blockOf(end - 1); number++) numbers.push(number)
-  const written = await readBlocks(database, listId, numbers)
-  const packed: StoredBlock[] = []
+): PreparedRows {
+  const packed: PackedBlock[] = []
   const loose: StoredRow[] = []
-  for (const number of numbers) {
+  const end = startIndex + rows.length
+  for (let number = blockOf(startIndex); rows.length > 0 && number <= blockOf(end - 1); number++) {
     const from = Math.max(startIndex, number * blockSize)
     const to = Math.min(end, (number + 1) * blockSize)
     const part = rows.slice(from - startIndex, to - startIndex)
     const partIssues = issues?.slice(from - startIndex, to - startIndex)
-    const fresh = !written.has(number) && from === number * blockSize
-    const block = fresh ? packBlock(listId, number, part, partIssues) : null
+    const block = from === number * blockSize ? packBlock(listId, number, part, partIssues) : null
     if (block) packed.push(block)
     else
       part.forEach((values, offset) =>
@@ -218,6 +234,27 @@ export async function appendBlockRows(
           status: 'pending',
         }),
       )
+  }
+  return { listId, startIndex, count: rows.length, packed, loose }
+}
+
+/**
+ * Stores rows new to a list as an import adds them (`prepareBlockRows`): a block they fill from its
+ * first row is written packed (`PackedBlock`), rows joining a block already written (an import taken
+ * up again) go into it. In the caller's transaction over `blockTables`.
+ */
+export async function appendBlockRows(database: LeadkeeperDb, prepared: PreparedRows): Promise<void> {
+  const { listId, startIndex, count } = prepared
+  if (count === 0) return
+  const numbers: number[] = []
+  for (let number = blockOf(startIndex); number <= blockOf(startIndex + count - 1); number++)
+    numbers.push(number)
+  const written = await readBlocks(database, listId, numbers)
+  const packed: StoredBlock[] = []
+  const loose = [...prepared.loose]
+  for (const block of prepared.packed) {
+    if (written.has(block.block)) loose.push(...unpackBlock(block).rows)
+    else packed.push(block)
   }
   await writeBlocks(database, listId, [...packed, ...placeRows(listId, written, loose)])
 }

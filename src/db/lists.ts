@@ -14,6 +14,7 @@ import { libraryOf } from './library-client'
 import { createValidator, type ValidationSummary } from '@domain/validation'
 import {
   appendBlockRows,
+  prepareBlockRows,
   blockTables,
   deleteBlocks,
   eachBlock,
@@ -87,8 +88,12 @@ export function listOperations(database: LeadkeeperDb) {
     return list
   }
 
-  /** `issues`, when given, are the rows' issues found while importing, in the same order. */
-  async function appendRows(
+  /**
+   * `issues`, when given, are the rows' issues found while importing, in the same order. Not an async
+   * function: one would hold `rows`, a batch of the file's cells, until the write has committed, while
+   * the next batch is read; they are packed first (`prepareBlockRows`) and let go.
+   */
+  function appendRows(
     listId: string,
     startIndex: number,
     rows: string[][],
@@ -97,8 +102,9 @@ export function listOperations(database: LeadkeeperDb) {
     // No facet fields: they are unknown until a result arrives.
     const tally = new FacetTally()
     tally.addValue(listId, 'status', 'pending', rows.length)
-    await database.transaction('rw', rowTables, async () => {
-      await appendBlockRows(database, listId, startIndex, rows, issues)
+    const prepared = prepareBlockRows(listId, startIndex, rows, issues)
+    return database.transaction('rw', rowTables, async () => {
+      await appendBlockRows(database, prepared)
       await applyTally(database.facetCounts, tally)
     })
   }
