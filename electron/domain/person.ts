@@ -291,7 +291,13 @@ export class People {
 
   /** Whether the lead's person was seen already; if not, it is now. A lead with no key matches nobody. */
   repeats(lead: Lead, identity = identityOf(lead)): boolean {
-    if (lead.networkUrl) return !this.byUrl.add(lead.networkUrl)
+    if (lead.networkUrl) {
+      if (this.byUrl.has(lead.networkUrl)) return true
+      // A URL may be a slice of the file's text: held as it is until its set joins it, it would keep
+      // that text alive.
+      this.byUrl.add(detached(lead.networkUrl))
+      return false
+    }
     return identity !== '' && !this.byIdentity.add(identity)
   }
 }

@@ -1,9 +1,10 @@
 /**
- * A set of strings that holds a million of them as a few hundred objects: the people an import has
+ * A set of strings that holds a million of them as a few hundred texts: the people an import has
  * seen, one per row of a list. A `Set` of a million strings keeps a million objects alive, which the
- * garbage collector copies, promotes and marks again and again while the import goes on; here each
- * string's characters are joined into large texts, a few thousand strings to a text, and found by
- * their hash in typed arrays. Membership is exact: a matching hash is confirmed by the characters.
+ * garbage collector copies, promotes and marks again and again while the import goes on; here the
+ * strings' characters are joined into large texts, `perText` strings to a text (the last strings
+ * added are held as they are until they make one), and found by their hash in typed arrays.
+ * Membership is exact: a matching hash is confirmed by the characters.
  */
 export class StringSet {
   /** Entry number + 1 by hash slot; 0 is an empty slot. Open addressing, at most half full. */
