@@ -1,6 +1,14 @@
 import { readFileSync } from 'node:fs'
 import { expect, test } from './fixtures'
-import { LibraryPage, ResultsPage, enrichedRows, seedDatabase, seededRows, settled } from './pages/library'
+import {
+  cutOptions,
+  LibraryPage,
+  ResultsPage,
+  enrichedRows,
+  seedDatabase,
+  seededRows,
+  settled,
+} from './pages/library'
 import { ShellPage } from './pages/shell'
 import { countRecords } from './pages/database'
 
@@ -136,6 +144,8 @@ test('the library: prefix search, facets, a contact and a company with where the
   await library.options().filter({ hasText: 'Catch-all · 25' }).click()
   await expect(library.count()).toHaveText('25 found')
   await expect(library.options()).toHaveText(statuses)
+  // The menu is as wide as its longest option ("Catch-all, verified safe · 25"): none is cut short.
+  expect(await cutOptions(app)).toEqual([])
   await shell.screenshot('library-facets-of-search')
   await app.keyboard.press('Escape')
   await expect.poll(() => library.facetOptions('country')).toEqual(['France · 25'])

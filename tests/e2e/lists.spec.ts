@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test'
 import { controlClient } from '../../electron/sandbox/control/client'
 import { expect, test } from './fixtures'
 import { ImportDialog, sampleFile } from './pages/import'
-import { LibraryPage, ResultsPage, settled } from './pages/library'
+import { cutOptions, LibraryPage, ResultsPage, settled } from './pages/library'
 import { ProspectingPage } from './pages/prospecting'
 import { exportAllCsv, exportFiles, oldExportName, plantOldExport, RunPanel } from './pages/lists'
 import { ShellPage } from './pages/shell'
@@ -49,6 +49,13 @@ test('a messy list: mapped, priced, enriched, filtered, exported, and free the s
   await settled(results.drawer())
   await expect(results.drawer()).toContainText('contacts-messy')
   await shell.screenshot('lists-row-drawer')
+  await app.keyboard.press('Escape')
+  // The email statuses' menu is as wide as their names and meanings need: none is cut short.
+  await app.locator('[data-test="filter-email-status"]').click()
+  await expect(app.locator('.n-base-select-option:visible').first()).toBeVisible()
+  expect(await cutOptions(app)).toEqual([])
+  await expect(app.locator('.n-base-select-menu:visible')).toHaveCSS('opacity', '1')
+  await shell.screenshot('lists-email-filter')
   await app.keyboard.press('Escape')
 
   await plantOldExport(app)

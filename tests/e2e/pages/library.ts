@@ -320,6 +320,16 @@ export async function seedDatabase(
 }
 
 /** A drawer slides in: wait until it rests inside the window before looking at it. */
+/** The open menu's options whose label does not fit (cut short with an ellipsis). */
+export function cutOptions(page: Page): Promise<string[]> {
+  return page.locator('.n-base-select-option:visible').evaluateAll((options) =>
+    options.flatMap((option) => {
+      const content = option.querySelector('.n-base-select-option__content')
+      return content && content.scrollWidth > content.clientWidth ? [content.textContent ?? ''] : []
+    }),
+  )
+}
+
 export async function settled(drawer: Locator): Promise<void> {
   const width = drawer.page().viewportSize()!.width
   await expect
