@@ -104,6 +104,41 @@ describe('lists in Dexie', () => {
     expect(await database.facetCounts.get([list.id, 'status', 'pending'])).toMatchObject({ count: 2_600 })
   })
 
+  it('writes rows that start a block already written into it as rows, not over it as a packed block', async () => {
+    const list = await lists.createList({ name: 'People', source, columns, mapping })
+    const first = Array.from({ length: 1_200 }, (_, i) => [`F${i}`, `L${i}`, `site${i}.com`, '', 'first'])
+    const again = Array.from({ length: 600 }, (_, i) => [`G${i}`, `M${i}`, `web${i}.com`, '', 'again'])
+    await lists.appendRows(list.id, 0, first)
+    // Rows from a block's first row, the block already there (packed): they go into it one by one.
+    await lists.appendRows(list.id, 1_000, again.slice(0, 100), [
+      ['duplicate'],
+      ...again.slice(1, 100).map(() => []),
+    ])
+    await lists.appendRows(
+      list.id,
+      0,
+      again.slice(100),
+      again.slice(100).map(() => ['known']),
+    )
+    const stored = await database.listBlocks.toArray()
+    expect(stored.map((block) => [block.block, 'layout' in block])).toEqual([
+      [0, false],
+      [1, false],
+    ])
+    const expected = [
+      ...again.slice(100),
+      ...first.slice(500, 1_000),
+      ...again.slice(0, 100),
+      ...first.slice(1_100),
+    ]
+    expect((await allRows(database, list.id)).map((row) => [row.values, row.issues])).toEqual(
+      expected.map((values, index) => [
+        values,
+        index < 500 ? ['known'] : index === 1_000 ? ['duplicate'] : [],
+      ]),
+    )
+  })
+
   it('deletes a list with its rows and leaves other lists alone', async () => {
     const doomed = await listWith([
       ['A', 'B', 'a.com', '', ''],
