@@ -191,13 +191,11 @@ function placeRows(listId: string, blocks: Map<number, RowBlock>, rows: readonly
 }
 
 /**
- * Rows new to a list, `[startIndex, startIndex + count)`, made ready to store (`prepareBlockRows`):
- * each block they fill from its first row packed, the others' rows in their stored shape.
+ * Rows new to a list made ready to store (`prepareBlockRows`): each block they fill from its first
+ * row packed, the others' rows in their stored shape.
  */
 export interface PreparedRows {
   listId: string
-  startIndex: number
-  count: number
   packed: PackedBlock[]
   loose: StoredRow[]
 }
@@ -235,7 +233,7 @@ export function prepareBlockRows(
         }),
       )
   }
-  return { listId, startIndex, count: rows.length, packed, loose }
+  return { listId, packed, loose }
 }
 
 /**
@@ -244,12 +242,12 @@ export function prepareBlockRows(
  * up again) go into it. In the caller's transaction over `blockTables`.
  */
 export async function appendBlockRows(database: LeadkeeperDb, prepared: PreparedRows): Promise<void> {
-  const { listId, startIndex, count } = prepared
-  if (count === 0) return
-  const numbers: number[] = []
-  for (let number = blockOf(startIndex); number <= blockOf(startIndex + count - 1); number++)
-    numbers.push(number)
-  const written = await readBlocks(database, listId, numbers)
+  const { listId } = prepared
+  if (prepared.packed.length === 0 && prepared.loose.length === 0) return
+  const written = await readBlocks(database, listId, [
+    ...prepared.packed.map((block) => block.block),
+    ...prepared.loose.map((row) => blockOf(row.index)),
+  ])
   const packed: StoredBlock[] = []
   const loose = [...prepared.loose]
   for (const block of prepared.packed) {
