@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures'
 import { ImportDialog } from './pages/import'
-import { ResultsPage } from './pages/library'
+import { firstCellSeen, ResultsPage } from './pages/library'
 import { ShellPage } from './pages/shell'
 
 /**
@@ -146,4 +146,52 @@ test('cells too narrow for their text show it cut, whole on hover and when copie
   const lines = copied!.split('\n').map((line) => line.split('\t'))
   expect(lines[0]!.slice(0, 2)).toEqual([people[0]![2], people[0]![3]])
   expect(lines[1]!.at(-1)).toBe(people[1]![0])
+})
+
+test('the row number stays at the left, over the columns scrolled under it, when the grid is scrolled sideways', async ({
+  app,
+}) => {
+  const shell = new ShellPage(app)
+  const dialog = new ImportDialog(app)
+  const results = new ResultsPage(app)
+  await shell.open('Lists')
+  const extra = Array.from({ length: 12 }, (_, at) => `Note ${at + 1}`)
+  const csv = [
+    ['First Name', 'Last Name', 'Email', 'Company', ...extra].join(','),
+    ...Array.from({ length: 30 }, (_, row) =>
+      [
+        `Ana${row}`,
+        `Lee${row}`,
+        `ana${row}@x${row}.io`,
+        `Firm ${row}`,
+        ...extra.map((note) => `${note} of ${row}`),
+      ].join(','),
+    ),
+  ]
+  await dialog.dropFile('wide.csv', new TextEncoder().encode(csv.join('\n')))
+  await dialog.next()
+  await dialog.readAll()
+  await dialog.finish()
+  await expect(results.row(0)).toBeVisible()
+  const scroller = results.scroller()
+  await scroller.evaluate((element) => (element.scrollLeft = element.scrollWidth))
+  // The last column (the row's result) is drawn, the first columns are not, and the rows' numbers
+  // are where they were, at the grid's left edge, seen over what scrolled under them.
+  await expect(results.row(0)).toContainText('Not enriched yet')
+  await expect(results.row(0)).not.toContainText('Ana0')
+  await expect.poll(() => firstCellSeen(results.grid(), 0)).toMatchObject({ text: '1', seen: '1' })
+  const { edge, x } = await firstCellSeen(results.grid(), 0)
+  expect(x).toBe(edge)
+  const head = results.header().locator('.head').first()
+  await expect(head).toHaveAttribute('title', '#')
+  expect((await head.boundingBox())!.x).toBe(edge)
+  // Part way, the number covers the text scrolled under it.
+  await scroller.evaluate((element) => (element.scrollLeft = 150))
+  await expect(results.row(0)).toContainText('Ana0')
+  await expect.poll(() => firstCellSeen(results.grid(), 0)).toMatchObject({ text: '1', seen: '1', x: edge })
+  await results.grid().scrollIntoViewIfNeeded()
+  await results.grid().screenshot({ path: 'test-results/screenshots/grid-pinned-number.png' })
+  // Back at the left edge, nothing is pinned over anything: the grid is drawn as before.
+  await scroller.evaluate((element) => (element.scrollLeft = 0))
+  await expect(results.grid()).not.toHaveClass(/sideways/)
 })

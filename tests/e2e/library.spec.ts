@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs'
 import { expect, test } from './fixtures'
 import {
   cutOptions,
+  firstCellSeen,
   LibraryPage,
   ResultsPage,
   enrichedRows,
@@ -129,6 +130,20 @@ test('the library: prefix search, facets, a contact and a company with where the
   await expect(library.count()).toHaveText('300 found')
   await expect(library.tab('Contacts · 300')).toBeVisible()
   await shell.screenshot('library-contacts')
+  // Scrolled sideways to its last column, each contact's name stays at the grid's left edge.
+  await library
+    .grid()
+    .locator('[data-test="grid-scroller"]')
+    .evaluate((element) => (element.scrollLeft = element.scrollWidth))
+  await expect(library.grid()).toHaveClass(/sideways/)
+  await expect.poll(async () => (await firstCellSeen(library.grid(), 0)).seen).toBeTruthy()
+  const name = await firstCellSeen(library.grid(), 0)
+  expect(name).toMatchObject({ x: name.edge, seen: name.text })
+  await shell.screenshot('library-scrolled-sideways')
+  await library
+    .grid()
+    .locator('[data-test="grid-scroller"]')
+    .evaluate((element) => (element.scrollLeft = 0))
 
   const countries = ['France · 75', 'Germany · 75', 'Spain · 75', 'United Kingdom · 75']
   expect(await library.facetOptions('country')).toEqual(countries)

@@ -2,7 +2,7 @@
 export interface ColumnSpan {
   start: number
   end: number
-  /** Summed width of the columns before `start`, in pixels. */
+  /** Summed width of the columns before `start` (past the pinned ones, in a grid that pins some), in pixels. */
   before: number
 }
 

@@ -13,6 +13,10 @@ interface CellElement extends HTMLDivElement {
   drawnTag?: GridTag | null
   /** Whether the cell clips its text: where it could not be cut to fit. */
   drawnClip?: boolean
+  /** Where a pinned cell stays from the grid's left edge; undefined for a cell that scrolls. */
+  drawnPinned?: number
+  /** The room left before the cell: the columns scrolled past, before the first cell after pinned ones. */
+  drawnMargin?: number
 }
 
 /** The whole text of a cell that shows it cut to its width; null for any other element. */
@@ -37,7 +41,8 @@ export function wholeText(element: Element): string {
  * under the placeholder (the grid's style). A cell's text is shown cut to its width less twice
  * `padding` where it does not fit (`fit.text`), so that no cell clips; a text that cannot be measured
  * marks its cell `clip` instead, as does every text until the font is known (a cell clipped then is
- * cut at its next drawing). A tag clips its own label.
+ * cut at its next drawing). A tag clips its own label. The row's pinned cells, its first, stay at
+ * the grid's left edge (`pinned`, sticky) and the next cell starts past the columns scrolled by.
  */
 export function drawCells<T>(
   element: HTMLElement,
@@ -46,7 +51,8 @@ export function drawCells<T>(
   cellTag?: CellTag<T>,
   fit?: { text: FitText | null; padding: number },
 ): void {
-  const { columns } = item
+  const { columns, pinned } = item
+  const pinnedCount = pinned.lefts.length
   while (element.childElementCount < columns.length) {
     const cell = document.createElement('div')
     cell.className = 'cell'
@@ -62,6 +68,9 @@ export function drawCells<T>(
     if (resized) {
       cell.style.width = `${width}px`
       cell.drawnWidth = width
+    }
+    if (pinnedCount > 0 || cell.drawnPinned !== undefined || cell.drawnMargin !== undefined) {
+      place(cell, pinned.lefts[at], at === pinnedCount ? item.before : 0)
     }
     if (item.shown === undefined) continue
     const text = item.texts[at] ?? ''
@@ -81,6 +90,19 @@ export function drawCells<T>(
       cell.drawnTag = null
       clip(cell, fitted === null)
     }
+  }
+}
+
+/** Pins a cell at `left` (or lets it scroll, for undefined) and leaves `margin` before it. */
+function place(cell: CellElement, left: number | undefined, margin: number): void {
+  if (cell.drawnPinned !== left) {
+    cell.classList.toggle('pinned', left !== undefined)
+    cell.style.left = left === undefined ? '' : `${left}px`
+    cell.drawnPinned = left
+  }
+  if ((cell.drawnMargin ?? 0) !== margin) {
+    cell.style.marginLeft = margin === 0 ? '' : `${margin}px`
+    cell.drawnMargin = margin
   }
 }
 

@@ -2,6 +2,11 @@ import { computed, type ComputedRef, type Ref } from 'vue'
 import type { ColumnSpan } from './column-window'
 import type { GridColumn } from '../../ui/grid-types'
 
+export interface PinnedColumns {
+  lefts: readonly number[]
+  width: number
+}
+
 export interface DrawnRow<T> {
   index: number
   /** Rows are keyed by their slot, so a scrolled row patches an element instead of replacing it. */
@@ -16,6 +21,11 @@ export interface DrawnRow<T> {
   top: number
   columns: GridColumn[]
   before: number
+  /**
+   * Where the pinned columns, the first of `columns`, stay from the grid's left edge (px), and their
+   * width: they do not scroll sideways, and the columns after them start `before` past them.
+   */
+  pinned: PinnedColumns
   cellText: (row: T, column: GridColumn) => string
   texts: string[]
 }
@@ -30,11 +40,12 @@ export function useDrawnRows<T>(
     slots: ComputedRef<number>
     span: ComputedRef<ColumnSpan>
     shownColumns: ComputedRef<GridColumn[]>
+    pinnedLefts: ComputedRef<PinnedColumns>
     loaded: Ref<number>
     rowAt: (index: number) => T | undefined
   },
 ) {
-  const { start, end, base, slots, span, shownColumns, loaded, rowAt } = view
+  const { start, end, base, slots, span, shownColumns, pinnedLefts, loaded, rowAt } = view
   /**
    * Last frame's rows by index: a row still in view keeps its object. (Vue's `v-memo` in a `v-for`
    * compares by position, so a scroll redraws every row all the same; `drawCells` then writes only
@@ -47,6 +58,7 @@ export function useDrawnRows<T>(
     void loaded.value
     const columns = shownColumns.value
     const { before } = span.value
+    const pinned = pinnedLefts.value
     const kept = new Map<number, DrawnRow<T>>()
     for (let index = start.value; index < end.value; index += 1) {
       const row = rowAt(index)
@@ -58,6 +70,7 @@ export function useDrawnRows<T>(
         last.top === top &&
         last.columns === columns &&
         last.before === before &&
+        last.pinned === pinned &&
         last.cellText === props.cellText
       if (same) {
         kept.set(index, last)
@@ -80,6 +93,7 @@ export function useDrawnRows<T>(
         top,
         columns,
         before,
+        pinned,
         cellText: props.cellText,
         texts: shown.texts,
       })

@@ -2,9 +2,12 @@ import { computed, shallowRef, type Ref } from 'vue'
 import { columnSpan, type ColumnSpan } from './column-window'
 import type { GridColumn } from '../../ui/grid-types'
 
-/** The grid's column widths (as given, or as the user dragged them) and the columns in view. */
+/**
+ * The grid's column widths (as given, or as the user dragged them) and the columns in view: the
+ * first `pinned` columns always, then those the horizontal scroll brings into view beside them.
+ */
 export function useGridColumns(
-  props: Readonly<{ columns: GridColumn[] }>,
+  props: Readonly<{ columns: GridColumn[]; pinned: number }>,
   scrollLeft: Ref<number>,
   viewportWidth: Ref<number>,
 ) {
@@ -16,12 +19,41 @@ export function useGridColumns(
 
   const columnWidths = computed(() => props.columns.map(widthOf))
   const totalWidth = computed(() => columnWidths.value.reduce((sum, width) => sum + width, 0))
+  const pinnedCount = computed(() => Math.max(0, Math.min(props.pinned, props.columns.length)))
+  /** Where each pinned column stays, from the grid's left edge, px. */
+  const pinnedLefts = computed(() => {
+    const lefts: number[] = []
+    let left = 0
+    for (let at = 0; at < pinnedCount.value; at++) {
+      lefts.push(left)
+      left += columnWidths.value[at]!
+    }
+    return { lefts, width: left }
+  })
+  /**
+   * The columns past the pinned ones that are in view: those the scrolled view shows right of the
+   * pinned columns, which cover its left. `start` and `end` count every column; `before` is the width
+   * of the columns scrolled past, between the pinned ones and `start`.
+   */
   const span = computed<ColumnSpan>((previous) => {
-    const next = columnSpan(columnWidths.value, scrollLeft.value, viewportWidth.value)
+    const pinned = pinnedCount.value
+    const rest = columnSpan(
+      columnWidths.value.slice(pinned),
+      scrollLeft.value,
+      Math.max(0, viewportWidth.value - pinnedLefts.value.width),
+    )
+    const next = { start: pinned + rest.start, end: pinned + rest.end, before: rest.before }
     const same = previous && previous.start === next.start && previous.end === next.end
     return same && previous.before === next.before ? previous : next
   })
-  const shownColumns = computed(() => props.columns.slice(span.value.start, span.value.end))
+  const shownColumns = computed(() =>
+    pinnedCount.value === 0
+      ? props.columns.slice(span.value.start, span.value.end)
+      : [
+          ...props.columns.slice(0, pinnedCount.value),
+          ...props.columns.slice(span.value.start, span.value.end),
+        ],
+  )
 
   function onResizeStart(column: GridColumn, event: PointerEvent): void {
     const startX = event.clientX
@@ -37,5 +69,5 @@ export function useGridColumns(
     window.addEventListener('pointerup', onUp)
   }
 
-  return { widthOf, columnWidths, totalWidth, span, shownColumns, onResizeStart }
+  return { widthOf, columnWidths, totalWidth, span, shownColumns, pinnedLefts, onResizeStart }
 }

@@ -340,6 +340,24 @@ export async function settled(drawer: Locator): Promise<void> {
     .toBeLessThanOrEqual(width)
 }
 
+/**
+ * A grid's row `index` as the user sees its first cell: where the cell stands and where the grid's
+ * scroller starts (px, in the page), its text, and the text at a point inside it, which is the cell's
+ * only when no cell scrolled under it shows over it.
+ */
+export async function firstCellSeen(grid: Locator, index: number) {
+  const scroller = (await grid.locator('[data-test="grid-scroller"]').boundingBox())!
+  const cell = grid.locator(`.row:not(.pending)[data-row-index="${index}"] > .cell`).first()
+  const box = (await cell.boundingBox())!
+  const seen = await grid
+    .page()
+    .evaluate(({ x, y }) => document.elementFromPoint(x, y)?.textContent ?? null, {
+      x: box.x + 6,
+      y: box.y + box.height / 2,
+    })
+  return { edge: scroller.x, x: box.x, text: await cell.textContent(), seen }
+}
+
 export class ResultsPage {
   constructor(readonly page: Page) {}
 

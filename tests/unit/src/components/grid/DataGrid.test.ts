@@ -59,6 +59,8 @@ async function mountGrid(
     cellTag?: (row: number, column: GridColumn, text: string) => GridTag | null
     /** The `cellTag` prop as a ref, for a test that changes it. */
     tags?: Ref<((row: number, column: GridColumn, text: string) => GridTag | null) | undefined>
+    /** The `pinned` prop. */
+    pinned?: number
   } = {},
 ) {
   const calls: [number, number][] = []
@@ -80,6 +82,7 @@ async function mountGrid(
         cellText: (row: number, column: GridColumn) => `${row}/${column.key}`,
         ...(options.cellTag ? { cellTag: options.cellTag } : {}),
         ...(options.tags?.value ? { cellTag: options.tags.value } : {}),
+        ...(options.pinned ? { pinned: options.pinned } : {}),
       }),
   })
   app.mount(host)
@@ -160,10 +163,50 @@ describe('DataGrid', () => {
   it('draws the columns under a horizontal scroll position', async () => {
     const grid = await mountGrid(1_000)
     await grid.scroll(0, 2_000)
+    expect(grid.host.querySelector('[data-test="grid"]')!.classList.contains('sideways')).toBe(false)
+    expect(grid.host.querySelectorAll('.pinned').length).toBe(0)
     const shown = grid.texts(0)
     expect(shown[0]).toBe('0/c17')
     expect(shown).toContain('0/c27')
     expect(shown).not.toContain('0/c5')
+  })
+
+  it('keeps the pinned columns in every row under a horizontal scroll, the columns in view beside them', async () => {
+    const grid = await mountGrid(10_000, true, { pinned: 1 })
+    await grid.scroll(0, 2_000)
+    const row = grid.row(0)!
+    const cells = [...row.querySelectorAll<HTMLElement>('.cell')]
+    const shown = grid.texts(0)
+    // The view's 800 px less the pinned column's 100 shows the rest from 2,000 px into them: c21 to
+    // c27, and 240 px of overscan each side (from c18, 1,700 px past the pinned column).
+    expect(shown[0]).toBe('0/c0')
+    expect(shown[1]).toBe('0/c18')
+    expect(shown).toContain('0/c28')
+    expect(shown).not.toContain('0/c17')
+    expect(row.style.paddingLeft).toBe('0px')
+    expect([cells[0]!.classList.contains('pinned'), cells[0]!.style.left]).toEqual([true, '0px'])
+    expect([cells[1]!.classList.contains('pinned'), cells[1]!.style.marginLeft]).toEqual([false, '1700px'])
+    const heads = [...grid.host.querySelectorAll<HTMLElement>('.head')]
+    expect(
+      heads.filter((head) => head.classList.contains('pinned')).map((head) => head.dataset['column']),
+    ).toEqual(['c0'])
+    // Sticky (the grid's style) only while scrolled sideways; unscrolled, the grid is as one that pins nothing.
+    const root = grid.host.querySelector<HTMLElement>('[data-test="grid"]')!
+    expect(root.classList.contains('sideways')).toBe(true)
+    await grid.scroll(0, 0)
+    expect(root.classList.contains('sideways')).toBe(false)
+    expect(grid.texts(0).slice(0, 2)).toEqual(['0/c0', '0/c1'])
+    await grid.scroll(0, 2_000)
+    // A row still being read: bars for the scrolled cells only, from past the pinned column and the gap.
+    await grid.scroll(34 * 5_000, 2_000)
+    const pending = grid.host.querySelector<HTMLElement>('.row.pending')!
+    const scrolled = pending.querySelectorAll('.cell:not(.pinned)').length
+    const layer = grid.host.querySelector<HTMLElement>('.layer')!
+    const lefts = layer.style
+      .getPropertyValue('--pending-positions')
+      .split(', ')
+      .map((position) => Number(/^(\d+)px 50%$/.exec(position)![1]))
+    expect(lefts).toEqual(Array.from({ length: scrolled }, (_, at) => 100 + 1_700 + 100 * at + 10))
   })
 
   it('fetches ahead of a steady scroll and only the rows in view after a jump', async () => {

@@ -13,7 +13,11 @@ const columns: GridColumn[] = [
   { key: 'status', title: 'Status', width: 100 },
 ]
 
-function item(texts: string[], widths = columns): DrawnRow<string[]> {
+function item(
+  texts: string[],
+  widths = columns,
+  place: Pick<DrawnRow<string[]>, 'before' | 'pinned'> = { before: 0, pinned: { lefts: [], width: 0 } },
+): DrawnRow<string[]> {
   return {
     index: 0,
     slot: 0,
@@ -21,7 +25,7 @@ function item(texts: string[], widths = columns): DrawnRow<string[]> {
     shown: texts,
     top: 0,
     columns: widths,
-    before: 0,
+    ...place,
     cellText: (row, column) => row[columns.findIndex((c) => c.key === column.key)]!,
     texts,
   }
@@ -48,6 +52,48 @@ describe('drawCells', () => {
     expect(wholeText(email!)).toBe('maria.garcia@example.com')
     expect(status!.querySelector('.tag')!.textContent).toBe('Found')
     expect(cells(row).filter((cell) => cell.classList.contains('clip'))).toEqual([])
+  })
+
+  it('pins the first cells at their places and starts the next past the columns scrolled by', () => {
+    const row = document.createElement('div')
+    const texts = ['Maria', 'maria@x.io', 'Found']
+    drawCells(
+      row,
+      item(texts, columns, { before: 700, pinned: { lefts: [0, 100], width: 200 } }),
+      widthOf,
+      tag,
+      fit,
+    )
+    const [name, email, status] = cells(row)
+    expect([name!.className, name!.style.left, name!.style.marginLeft]).toEqual(['cell pinned', '0px', ''])
+    expect([email!.className, email!.style.left, email!.style.marginLeft]).toEqual([
+      'cell pinned',
+      '100px',
+      '',
+    ])
+    expect([status!.classList.contains('pinned'), status!.style.marginLeft]).toEqual([false, '700px'])
+    // One pinned now, the columns scrolled past 300 px: the second cell scrolls, after the gap.
+    drawCells(
+      row,
+      item(texts, columns, { before: 300, pinned: { lefts: [0], width: 100 } }),
+      widthOf,
+      tag,
+      fit,
+    )
+    expect(
+      cells(row).map((cell) => [cell.classList.contains('pinned'), cell.style.left, cell.style.marginLeft]),
+    ).toEqual([
+      [true, '0px', ''],
+      [false, '', '300px'],
+      [false, '', ''],
+    ])
+    // No pin: nothing left of what was.
+    drawCells(row, item(texts), widthOf, tag, fit)
+    expect(cells(row).map((cell) => [cell.className, cell.style.left, cell.style.marginLeft])).toEqual([
+      ['cell', '', ''],
+      ['cell', '', ''],
+      ['cell', '', ''],
+    ])
   })
 
   it('cuts again when a column is resized, and when the row shows another', () => {
