@@ -71,6 +71,15 @@ test('a 5,000-column file is previewed by its first columns and imported whole',
   ).toBeVisible()
   await expect(dialog.preview().locator('th')).toHaveCount(51)
   await dialog.screenshot('wide-preview')
+  // Scrolled sideways to its last column, the preview keeps each row's number at its left edge.
+  const body = dialog.preview().locator('.n-data-table-base-table-body .n-scrollbar-container')
+  await body.evaluate((element) => (element.scrollLeft = element.scrollWidth))
+  const edge = (await body.boundingBox())!.x
+  const first = dialog.preview().locator('tbody tr').first().locator('td')
+  await expect.poll(async () => (await first.nth(1).boundingBox())!.x).toBeLessThan(edge)
+  await expect(first.first()).toHaveText('1')
+  expect((await first.first().boundingBox())!.x).toBe(edge)
+  await dialog.screenshot('wide-preview-scrolled')
   await dialog.next()
   await expect(app.locator('[data-test="mapping-more-columns"]')).toHaveText('and 4,957 more')
   await dialog.screenshot('wide-mapping')
