@@ -191,6 +191,23 @@ test('the row number stays at the left, over the columns scrolled under it, when
   await expect.poll(() => firstCellSeen(results.grid(), 0)).toMatchObject({ text: '1', seen: '1', x: edge })
   await results.grid().scrollIntoViewIfNeeded()
   await results.grid().screenshot({ path: 'test-results/screenshots/grid-pinned-number.png' })
+  // The pinned cells and head paint over an opaque colour in either theme (the dark theme's header
+  // and stripes are see-through by themselves), so nothing under them shows through.
+  for (const scheme of ['dark', 'light'] as const) {
+    await app.emulateMedia({ colorScheme: scheme })
+    const colours = await results
+      .grid()
+      .evaluate((grid) =>
+        [...grid.querySelectorAll('.head.pinned, .row .cell.pinned')]
+          .slice(0, 4)
+          .map((cell) => getComputedStyle(cell).backgroundColor),
+      )
+    expect(colours).toHaveLength(4)
+    for (const colour of colours) expect(colour, scheme).toMatch(/^rgb\(/)
+    if (scheme === 'dark') {
+      await results.grid().screenshot({ path: 'test-results/screenshots/grid-pinned-number-dark.png' })
+    }
+  }
   // Back at the left edge, nothing is pinned over anything: the grid is drawn as before.
   await scroller.evaluate((element) => (element.scrollLeft = 0))
   await expect(results.grid()).not.toHaveClass(/sideways/)

@@ -19,17 +19,22 @@ export function useGridColumns(
 
   const columnWidths = computed(() => props.columns.map(widthOf))
   const totalWidth = computed(() => columnWidths.value.reduce((sum, width) => sum + width, 0))
-  const pinnedCount = computed(() => Math.max(0, Math.min(props.pinned, props.columns.length)))
-  /** Where each pinned column stays, from the grid's left edge, px. */
+  /**
+   * Where each pinned column stays, from the grid's left edge (px), and their width. Columns pinned
+   * over more than half of a measured view are not pinned: dragged that wide, or in a narrow window,
+   * they would leave too little room, or none, to scroll the other columns into.
+   */
   const pinnedLefts = computed(() => {
     const lefts: number[] = []
     let left = 0
-    for (let at = 0; at < pinnedCount.value; at++) {
+    for (let at = 0; at < Math.min(props.pinned, props.columns.length); at++) {
       lefts.push(left)
       left += columnWidths.value[at]!
     }
+    if (viewportWidth.value > 0 && left > viewportWidth.value / 2) return { lefts: [], width: 0 }
     return { lefts, width: left }
   })
+  const pinnedCount = computed(() => pinnedLefts.value.lefts.length)
   /**
    * The columns past the pinned ones that are in view: those the scrolled view shows right of the
    * pinned columns, which cover its left. `start` and `end` count every column; `before` is the width

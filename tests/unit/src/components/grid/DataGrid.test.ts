@@ -61,6 +61,8 @@ async function mountGrid(
     tags?: Ref<((row: number, column: GridColumn, text: string) => GridTag | null) | undefined>
     /** The `pinned` prop. */
     pinned?: number
+    /** Columns other than the thirty of 100 px. */
+    columns?: GridColumn[]
   } = {},
 ) {
   const calls: [number, number][] = []
@@ -75,7 +77,7 @@ async function mountGrid(
   app = createApp({
     render: () =>
       h(DataGrid<number>, {
-        columns,
+        columns: options.columns ?? columns,
         rowCount,
         fetchRows,
         version: options.version?.value ?? 0,
@@ -206,7 +208,39 @@ describe('DataGrid', () => {
       .getPropertyValue('--pending-positions')
       .split(', ')
       .map((position) => Number(/^(\d+)px 50%$/.exec(position)![1]))
-    expect(lefts).toEqual(Array.from({ length: scrolled }, (_, at) => 100 + 1_700 + 100 * at + 10))
+    // The pinned cell's bar where it stands unscrolled (under the cell, scrolled sideways), then the rest.
+    expect(lefts).toEqual([10, ...Array.from({ length: scrolled }, (_, at) => 100 + 1_700 + 100 * at + 10)])
+  })
+
+  it('pins nothing that would cover more than half the view, and leaves those columns to scroll', async () => {
+    // Five columns of 100 px pinned in a view of 800: 500 px, more than half of it.
+    const grid = await mountGrid(1_000, false, { pinned: 5 })
+    await grid.scroll(0, 2_000)
+    expect(grid.host.querySelectorAll('.pinned').length).toBe(0)
+    expect(grid.host.querySelector('[data-test="grid"]')!.classList.contains('sideways')).toBe(false)
+    expect(grid.texts(0)[0]).toBe('0/c17')
+    // More pinned than there are columns is the columns there are, if they fit.
+    const few = await mountGrid(10, false, { pinned: 99, columns: columns.slice(0, 3) })
+    expect(few.host.querySelectorAll('.head.pinned').length).toBe(3)
+  })
+
+  it('makes the pinned cells sticky as a sideways scroll is asked for, and not once back at the left edge', async () => {
+    const grid = await mountGrid(1_000, false, { pinned: 1 })
+    const root = grid.host.querySelector<HTMLElement>('[data-test="grid"]')!
+    const scroller = grid.host.querySelector<HTMLElement>('[data-test="grid-scroller"]')!
+    expect(root.classList.contains('sideways')).toBe(false)
+    scroller.dispatchEvent(new WheelEvent('wheel', { deltaX: 40, bubbles: true, cancelable: true }))
+    await nextTick()
+    expect(root.classList.contains('sideways')).toBe(true)
+    await grid.scroll(0, 0)
+    expect(root.classList.contains('sideways')).toBe(false)
+    // Up and down do not lean; the arrows sideways do.
+    scroller.dispatchEvent(new WheelEvent('wheel', { deltaY: 40, bubbles: true, cancelable: true }))
+    await nextTick()
+    expect(root.classList.contains('sideways')).toBe(false)
+    scroller.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowRight', bubbles: true }))
+    await nextTick()
+    expect(root.classList.contains('sideways')).toBe(true)
   })
 
   it('fetches ahead of a steady scroll and only the rows in view after a jump', async () => {
