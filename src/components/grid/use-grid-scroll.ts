@@ -51,10 +51,11 @@ export function useGridScroll(props: Readonly<{ rowCount: number; rowHeight: num
 
   /**
    * Past the browser's height limit a pixel of scrollbar is several rows, so the wheel would jump:
-   * it moves by rows instead, as it does in a short list.
+   * it moves by rows instead, as it does in a short list. Shift and the wheel scroll sideways, as the
+   * browser does it.
    */
   function onWheel(event: WheelEvent): void {
-    if (!isScaled(geometry.value) || !scroller.value || event.deltaY === 0) return
+    if (!isScaled(geometry.value) || !scroller.value || event.deltaY === 0 || event.shiftKey) return
     event.preventDefault()
     const pixels = event.deltaMode === 1 ? event.deltaY * props.rowHeight : event.deltaY
     scrollToRow(firstRow.value + pixels / props.rowHeight)

@@ -224,6 +224,22 @@ describe('DataGrid', () => {
     expect(few.host.querySelectorAll('.head.pinned').length).toBe(3)
   })
 
+  it('moves a list past the height limit by rows under the wheel, and leaves Shift and the wheel to scroll sideways', async () => {
+    const grid = await mountGrid(2_000_000)
+    const scroller = grid.host.querySelector<HTMLElement>('[data-test="grid-scroller"]')!
+    const down = new WheelEvent('wheel', { deltaY: 34 * 3, bubbles: true, cancelable: true })
+    scroller.dispatchEvent(down)
+    expect(down.defaultPrevented).toBe(true)
+    expect(scroller.scrollTop).toBeGreaterThan(0)
+    scroller.scrollTop = 0
+    const sideways = new WheelEvent('wheel', { deltaY: 34 * 3, bubbles: true, cancelable: true })
+    // happy-dom's WheelEvent is not a MouseEvent, and drops `shiftKey` from its init.
+    Object.defineProperty(sideways, 'shiftKey', { value: true })
+    scroller.dispatchEvent(sideways)
+    expect(sideways.defaultPrevented).toBe(false)
+    expect(scroller.scrollTop).toBe(0)
+  })
+
   it('makes the pinned cells sticky as a sideways scroll is asked for, and not once back at the left edge', async () => {
     const grid = await mountGrid(1_000, false, { pinned: 1 })
     const root = grid.host.querySelector<HTMLElement>('[data-test="grid"]')!
