@@ -1,6 +1,7 @@
 import { computed, shallowRef, type Ref } from 'vue'
 import { columnSpan, type ColumnSpan } from './column-window'
 import type { GridColumn } from '../../ui/grid-types'
+import type { PinnedColumns } from './use-drawn-rows'
 
 /**
  * The grid's column widths (as given, or as the user dragged them) and the columns in view: the
@@ -24,15 +25,24 @@ export function useGridColumns(
    * over more than half of a measured view are not pinned: dragged that wide, or in a narrow window,
    * they would leave too little room, or none, to scroll the other columns into.
    */
-  const pinnedLefts = computed(() => {
+  const pinnedLefts = computed<PinnedColumns>((previous) => {
     const lefts: number[] = []
     let left = 0
     for (let at = 0; at < Math.min(props.pinned, props.columns.length); at++) {
       lefts.push(left)
       left += columnWidths.value[at]!
     }
-    if (viewportWidth.value > 0 && left > viewportWidth.value / 2) return { lefts: [], width: 0 }
-    return { lefts, width: left }
+    const next =
+      viewportWidth.value > 0 && left > viewportWidth.value / 2
+        ? { lefts: [], width: 0 }
+        : { lefts, width: left }
+    // The same places keep their object: the rows drawn are drawn again only when they move.
+    const same =
+      previous &&
+      previous.width === next.width &&
+      previous.lefts.length === next.lefts.length &&
+      previous.lefts.every((at, index) => at === next.lefts[index])
+    return same ? previous : next
   })
   const pinnedCount = computed(() => pinnedLefts.value.lefts.length)
   /**

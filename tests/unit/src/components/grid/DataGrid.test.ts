@@ -219,9 +219,12 @@ describe('DataGrid', () => {
     expect(grid.host.querySelectorAll('.pinned').length).toBe(0)
     expect(grid.host.querySelector('[data-test="grid"]')!.classList.contains('sideways')).toBe(false)
     expect(grid.texts(0)[0]).toBe('0/c17')
-    // More pinned than there are columns is the columns there are, if they fit.
+  })
+
+  it('pins the columns there are when asked to pin more, if they fit', async () => {
     const few = await mountGrid(10, false, { pinned: 99, columns: columns.slice(0, 3) })
     expect(few.host.querySelectorAll('.head.pinned').length).toBe(3)
+    expect(few.row(0)!.querySelectorAll('.cell.pinned').length).toBe(3)
   })
 
   it('moves a list past the height limit by rows under the wheel, and leaves Shift and the wheel to scroll sideways', async () => {
