@@ -14,6 +14,9 @@ test('the shell renders on the sandbox with the balance in the header', async ({
   await expect(app.locator('[data-test="sandbox-banner"]')).toBeVisible()
   await expect(shell.credits()).toContainText(/[\d,.]+ credits/)
   await expect(app.getByText('Sandbox · synthetic data')).toBeVisible()
+  // The web host's page is cross-origin isolated: no other site's window keeps a hold on it, and
+  // its clock reads to microseconds (the bench's frame times).
+  expect(await app.evaluate(() => crossOriginIsolated)).toBe(true)
   await shell.screenshot('shell-home')
 })
 
