@@ -133,6 +133,7 @@ export function workerLibrary(start: () => LibraryEndpoint): LibraryService & {
     contactById: (id) => call('contactById', [id]),
     upsertContacts: (found, source) => call('upsertContacts', [found, source], payloads(found)),
     upsertCompanies: (found, source) => call('upsertCompanies', [found, source], payloads(found)),
+    readIndexAhead: () => call('readIndexAhead', []),
     knownIdentities: (identities) => call('knownIdentities', [identities]),
     libraryKnowledge: (identities) => call('libraryKnowledge', [identities]),
     applyResultBatches: (listId, batches) =>
@@ -235,6 +236,20 @@ export function prepareLibrary(): void {
     },
     { timeout: 5_000 },
   )
+}
+
+/**
+ * Reads the index of the library's people ahead, once the page is idle, where the user is about to
+ * need it whole: the library's page (a search's count and facets), an import's preview (its rows'
+ * check against the library), a list's run panel (a run's estimate). Read once, it is kept.
+ */
+export function readLibraryAhead(): void {
+  const read = (): void => {
+    shared ??= createLibrary()
+    shared.readIndexAhead().catch(() => undefined)
+  }
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(read, { timeout: 2_000 })
+  else read()
 }
 
 /** A port to the app's library worker for another worker; none where the library runs in process. */

@@ -92,9 +92,25 @@ export function primeContactIndex(database: LeadkeeperDb): Promise<ContactIndex>
   return database.transaction('r', contactTables(database), () => contactIndex(database, () => true))
 }
 
-/** The whole index brought up to date in a transaction of its own, for work that holds none. */
-export function readContactIndex(database: LeadkeeperDb): Promise<ContactIndex> {
-  return database.transaction('r', contactTables(database), async () => contactIndex(database))
+/** Each database's whole read of the index under way, if one is. */
+const wholeReads = new WeakMap<LeadkeeperDb, Promise<ContactIndex>>()
+
+/**
+ * The whole index brought up to date in a transaction of its own, for work that holds none. One
+ * such read at a time: a second waits for the one under way, then reads what changed since (nothing,
+ * most times), instead of every block again beside it (a search's count asked for while the index
+ * is read ahead, `readIndexAhead`).
+ */
+export async function readContactIndex(database: LeadkeeperDb): Promise<ContactIndex> {
+  const underWay = wholeReads.get(database)
+  if (underWay) await underWay.catch(() => undefined)
+  const read = database.transaction('r', contactTables(database), async () => contactIndex(database))
+  wholeReads.set(database, read)
+  try {
+    return await read
+  } finally {
+    if (wholeReads.get(database) === read) wholeReads.delete(database)
+  }
 }
 
 /** The blocks holding these slots, by block number (a block not written yet is absent). */

@@ -31,6 +31,14 @@ export function libraryService(database: LeadkeeperDb) {
       upsertContacts(payloads, source, database),
     upsertCompanies: (payloads: Record<string, unknown>[], source: Parameters<typeof upsertCompanies>[1]) =>
       upsertCompanies(payloads, source, database),
+    /**
+     * The whole index read ahead, where a search's count, an import's check or a run's estimate
+     * will soon need it: a million people's keys take one to two seconds to read the first time
+     * after a start, every later read only what changed.
+     */
+    readIndexAhead: async (): Promise<void> => {
+      await readContactIndex(database)
+    },
     /** Which of these identities ('first last@domain', lower-cased) the library already holds. */
     knownIdentities: async (identities: readonly string[]): Promise<string[]> => [
       ...(await readContactIndex(database)).byIdentity(identities).keys(),

@@ -32,6 +32,7 @@ import type { WorkerOutcome } from '@/workers/import-client'
 import { looksLikeWorkbook } from '@domain/read/workbook'
 import { baseName, defaultSkips } from './import-defaults'
 import { useImportRun } from './import-run'
+import { readLibraryAhead } from '@/db/library-client'
 import { useImportWorkbook } from './import-workbook'
 
 export type ImportStep = 'preview' | 'mapping' | 'importing' | 'review'
@@ -181,6 +182,8 @@ export const useImportsStore = defineStore('imports', () => {
       }
       preview.value = markRaw(built)
       worker.prepare()
+      // The rows' check asks the library about every person: its index read while the user maps.
+      readLibraryAhead()
     } catch (error) {
       if (!latest()) return
       preview.value = null

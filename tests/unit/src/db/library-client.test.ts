@@ -130,6 +130,18 @@ describe('the library worker client', () => {
     await expect(library.contactById('c:1')).rejects.toMatchObject({ name: 'DatabaseClosedError' })
   })
 
+  it('reads the index ahead in the worker, which later searches find read', async () => {
+    const database = freshDb()
+    const { library, messages } = inProcessWorker(database)
+    await library.upsertContacts(
+      [{ contact_id: 1, contact_full_name: 'Zoë Brown', contact_location_country: 'Norway' }],
+      { kind: 'lookup', id: 'k', label: 'k', at: 1 },
+    )
+    await library.readIndexAhead()
+    expect(messages.at(-1)).toMatchObject({ method: 'readIndexAhead', args: [] })
+    expect(await library.matchContactIds({ prefix: 'brown' })).toEqual(['c:1'])
+  })
+
   it("answers the import worker's checks on a port of its own, from the same library", async () => {
     const database = freshDb()
     const { library } = inProcessWorker(database)

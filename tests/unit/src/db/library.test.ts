@@ -18,6 +18,7 @@ import {
 import { contactFromPayload, upsertCompanies, upsertContacts } from '@/db/library-ingest'
 import { contactTables, keyBlocksPerRead, primeContactIndex } from '@/db/library-contacts'
 import { contactBlockSize } from '@/db/contact-index'
+import { libraryService } from '@/db/library-service'
 import { contactById, countContacts } from '../support/library'
 
 const freshDb = () => new LeadkeeperDb('t-' + crypto.randomUUID())
@@ -223,6 +224,32 @@ describe('upsertContacts', () => {
     const read = reads.mock.calls.flatMap(([numbers]) => [...(numbers as number[])])
     expect(read.sort((a, b) => a - b)).toEqual(Array.from({ length: 80 }, (_, i) => i))
     expect(await matchContactIds({ prefix: 'ann' }, fresh)).toHaveLength(count / 2)
+  })
+
+  it('reads the index whole once when a count is asked while it is read ahead', async () => {
+    const { count, fresh, reads } = await eightyBlocks()
+    await primeContactIndex(fresh)
+    const primed = reads.mock.calls.length
+    // The library page opened (its index read ahead), and a search typed before that read is done.
+    const [, ids, counts] = await Promise.all([
+      libraryService(fresh).readIndexAhead(),
+      matchContactIds({ prefix: 'ann' }, fresh),
+      contactSearchFacetCounts({ prefix: 'ann' }, fresh),
+    ])
+    expect(ids).toHaveLength(count / 2)
+    expect(counts.country).toEqual([
+      { value: 'France', count: count / 2 - 1 },
+      { value: 'Chile', count: 1 },
+    ])
+    // Every key block read once: the 32 newest as the worker started, the 48 others by the read
+    // ahead, none again by the count or the facets that waited for it.
+    const read = reads.mock.calls.slice(primed).flatMap(([numbers]) => [...(numbers as number[])])
+    expect(read.sort((a, b) => a - b)).toEqual(Array.from({ length: 48 }, (_, i) => i))
+    // Read ahead again later, nothing is read: the index is kept.
+    const before = reads.mock.calls.length
+    await libraryService(fresh).readIndexAhead()
+    expect(await matchContactIds({ prefix: 'bo' }, fresh)).toHaveLength(count / 2)
+    expect(reads.mock.calls.length).toBe(before)
   })
 
   it('finds people another window stored after the keys were read as the worker started', async () => {
