@@ -36,6 +36,9 @@ const onPage = typeof document !== 'undefined'
  */
 export const keyBlocksPerRead = Math.max(1, Math.round(3_200 / contactBlockSize))
 
+/** Reads of `keyBlocksPerRead` key blocks asked at once when the whole index is read. */
+export const keyReadsAtOnce = 32
+
 async function storedRevisions(database: LeadkeeperDb): Promise<ContactRevisions> {
   return (await database.contactRevs.get('contacts')) ?? { id: 'contacts', epoch: '', size: 0, revs: [] }
 }
@@ -73,13 +76,29 @@ export async function contactIndex(
   // first block not read, so it meets no changed block).
   const newestFresh = index.size > 0 && index.size === stored.size && !index.holds(stale[0] ?? -1)
   if (stale.length > 0 && newestFresh && enough?.(index)) return index
-  for (let start = 0; start < stale.length; start += keyBlocksPerRead) {
-    const numbers = stale.slice(start, start + keyBlocksPerRead)
+  const reads: number[][] = []
+  for (let start = 0; start < stale.length; start += keyBlocksPerRead)
+    reads.push(stale.slice(start, start + keyBlocksPerRead))
+  const take = async (numbers: number[]): Promise<void> => {
     const keys = await database.peopleKeys.bulkGet(numbers)
     keys.forEach((block, at) => {
       if (block) index.put(block, stored.revs[numbers[at]!]!)
     })
-    if (enough?.(index)) break
+  }
+  if (enough) {
+    // One read at a time, newest first, until the page is held.
+    for (const numbers of reads) {
+      await take(numbers)
+      if (enough(index)) break
+    }
+    return index
+  }
+  // The whole index: several reads asked at once, so that the database reads the next while this
+  // thread takes in the last. One at a time, a million people's keys waited on the database for
+  // 1.7 s of a read of 2.9; read ahead after a start, 1.8–3.0 s one at a time, 1.4–2.0 eight at
+  // once, 1.4–2.0 thirty-two (medians 2.3, 1.9 and 1.7; about 16 MB in flight).
+  for (let at = 0; at < reads.length; at += keyReadsAtOnce) {
+    await Promise.all(reads.slice(at, at + keyReadsAtOnce).map(take))
   }
   return index
 }
