@@ -4,12 +4,15 @@ import { countRecords } from './pages/database'
 import { ImportDialog, generatedCsv, sampleFile } from './pages/import'
 import { RunPanel } from './pages/lists'
 import { ShellPage } from './pages/shell'
+import { noteWorkerCalls, workerCalls } from './pages/worker-calls'
 
 test('a messy CSV dropped on the window is previewed, mapped, checked and stored as a list', async ({
   app,
 }) => {
   const shell = new ShellPage(app)
   const dialog = new ImportDialog(app)
+  await noteWorkerCalls(app)
+  await app.reload()
   await shell.open('Lists')
 
   await dialog.dragOver('contacts-messy.csv', sampleFile('contacts-messy.csv'))
@@ -25,6 +28,9 @@ test('a messy CSV dropped on the window is previewed, mapped, checked and stored
   await expect(app.locator('[data-test="import-encoding"]')).toContainText('Windows-1252')
   await expect(app.locator('[data-test="import-delimiter"]')).toContainText('Semicolon')
   await dialog.screenshot('2-preview')
+  // While the user maps the columns, the library worker reads the people's index the rows' check
+  // will ask about every row.
+  await expect.poll(() => workerCalls(app)).toContain('readIndexAhead')
 
   // Forcing UTF-8 garbles the accents and says so; going back fixes them.
   await dialog.choose('import-encoding', 'UTF-8')

@@ -12,6 +12,7 @@ import {
 } from './pages/library'
 import { ShellPage } from './pages/shell'
 import { countRecords } from './pages/database'
+import { noteWorkerCalls, workerCalls } from './pages/worker-calls'
 
 test.describe.configure({ timeout: 240_000 })
 
@@ -126,8 +127,11 @@ test('the library: prefix search, facets, a contact and a company with where the
   const library = new LibraryPage(app)
   await shell.open('Library')
   await seedDatabase(app)
+  await noteWorkerCalls(app)
   await app.reload()
   await expect(library.count()).toHaveText('300 found')
+  // Opened, the page has its library worker read the people's index ahead of a search's count.
+  await expect.poll(() => workerCalls(app)).toContain('readIndexAhead')
   await expect(library.tab('Contacts · 300')).toBeVisible()
   await shell.screenshot('library-contacts')
   // Scrolled sideways to its last column, each contact's name stays at the grid's left edge.
