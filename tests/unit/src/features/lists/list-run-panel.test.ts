@@ -6,7 +6,8 @@ import { NConfigProvider } from 'naive-ui'
 import type { Bridge } from '@shared/contract'
 import { provideBridge } from '@/bridge'
 import ListRunPanel from '@/features/lists/ListRunPanel.vue'
-import { db, type ListRecord } from '@/db/schema'
+import { db } from '@/db/schema'
+import { list } from '../../support/list-fixtures'
 
 let app: App | undefined
 afterEach(() => {
@@ -16,19 +17,8 @@ afterEach(() => {
   vi.restoreAllMocks()
 })
 
-const list: ListRecord = {
-  id: 'L',
-  name: 'Leads',
-  createdAt: 0,
-  updatedAt: 0,
-  source: { fileName: 'leads.csv', size: 10, encoding: 'utf-8', delimiter: ',', hasHeader: true },
-  columns: ['Name'],
-  mapping: {},
-  rowCount: 3,
-  state: 'ready',
-  jobIds: [],
-  creditsSpent: 0,
-}
+// A list never run, ready: its run form shows.
+const ready = { ...list('L', 3), state: 'ready' as const }
 
 it("has the library's people index read ahead as the run form shows, for the run's estimate", async () => {
   // A window's bridge that answers nothing: the panel asks the backend nothing to show its form.
@@ -39,7 +29,7 @@ it("has the library's people index read ahead as the run form shows, for the run
   const reads = vi.spyOn(db.contactRevs, 'get')
   const root = document.createElement('div')
   document.body.append(root)
-  app = createApp({ render: () => h(NConfigProvider, null, () => h(ListRunPanel, { list })) })
+  app = createApp({ render: () => h(NConfigProvider, null, () => h(ListRunPanel, { list: ready })) })
   app.use(createPinia())
   app.mount(root)
   expect(document.body.textContent).toContain('Work email')
