@@ -1,7 +1,9 @@
 import type { IndexableType, IndexableTypeArrayReadonly } from 'dexie'
 import { facetOf, rowFacets, type FacetValue, type RowFacet } from './facet-tally'
 import { packIssues, unpackIssues, type RowIssue } from '@domain/validation'
+import { codeValues, decodeValues } from './value-code'
 import type {
+  CodedBlock,
   CompanyBlock,
   FacetBlock,
   FacetColumn,
@@ -65,7 +67,7 @@ const noRow = Object.freeze({})
  * Every facet of the block, one dictionary-coded column each; a hole in the block reads as 'pending',
  * as every row of a packed block does (no facet of theirs is known yet).
  */
-function facetColumnsOf(block: StoredBlock): Record<RowFacet, FacetColumn> {
+function facetColumnsOf(block: RowBlock | PackedBlock): Record<RowFacet, FacetColumn> {
   const columns = {} as Record<RowFacet, FacetColumn>
   if (isPacked(block)) {
     for (const facet of rowFacets)
@@ -82,7 +84,7 @@ function facetColumnsOf(block: StoredBlock): Record<RowFacet, FacetColumn> {
 }
 
 /** A block's facets as versions 3 to 7 stored them, all in one record (their upgrades write these). */
-export function legacyFacetBlockOf(block: StoredBlock): LegacyFacetBlock {
+export function legacyFacetBlockOf(block: RowBlock | PackedBlock): LegacyFacetBlock {
   return {
     listId: block.listId,
     block: block.block,
@@ -92,7 +94,7 @@ export function legacyFacetBlockOf(block: StoredBlock): LegacyFacetBlock {
 }
 
 /** The records a block's facets are kept in: the narrow ones together, the company column apart. */
-export function facetRecordsOf(block: StoredBlock): { facets: FacetBlock; company: CompanyBlock } {
+export function facetRecordsOf(block: RowBlock | PackedBlock): { facets: FacetBlock; company: CompanyBlock } {
   return splitFacets(legacyFacetBlockOf(block))
 }
 
@@ -110,6 +112,8 @@ export function splitFacets(legacy: LegacyFacetBlock): { facets: FacetBlock; com
 const longestPackedCell = 0xd7ff
 
 export const isPacked = (block: StoredBlock): block is PackedBlock => 'layout' in block
+
+export const isCoded = (block: StoredBlock): block is CodedBlock => 'shape' in block
 
 /**
  * New rows of a block, from its first, packed (`PackedBlock`); `null` when a cell is too long for
@@ -167,8 +171,24 @@ export function unpackBlock(packed: PackedBlock): RowBlock {
   return { listId: packed.listId, block: packed.block, rows }
 }
 
-/** A block as its rows: a packed block unpacked, any other as it is. */
-export const rowBlockOf = (block: StoredBlock): RowBlock => (isPacked(block) ? unpackBlock(block) : block)
+/**
+ * A block of rows as it is stored once its rows changed: coded (`CodedBlock`), or as it is when a
+ * row holds what cannot be coded.
+ */
+export function codeBlock(block: RowBlock): CodedBlock | RowBlock {
+  const coded = codeValues(block.rows)
+  return coded ? { listId: block.listId, block: block.block, size: block.rows.length, ...coded } : block
+}
+
+/** A coded block's rows as every other block holds them. */
+export function decodeBlock(coded: CodedBlock): RowBlock {
+  return { listId: coded.listId, block: coded.block, rows: decodeValues(coded, coded.size) as StoredRow[] }
+}
+
+/** A block as its rows: a packed or coded block made rows, a block of rows as it is. */
+export const rowBlockOf = (block: StoredBlock): RowBlock =>
+  isPacked(block) ? unpackBlock(block) : isCoded(block) ? decodeBlock(block) : block
 
 /** Rows a block holds, up to its last (a block of rows may have holes). */
-export const blockLength = (block: StoredBlock): number => (isPacked(block) ? block.size : block.rows.length)
+export const blockLength = (block: StoredBlock): number =>
+  isPacked(block) || isCoded(block) ? block.size : block.rows.length

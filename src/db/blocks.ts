@@ -3,21 +3,15 @@ import {
   blockLength,
   blockOf,
   blockSize,
+  codeBlock,
   facetRecordsOf,
+  isPacked,
   outOfLine,
   packBlock,
   rowBlockOf,
   unpackBlock,
 } from './block-shape'
-import type {
-  LeadkeeperDb,
-  PackedBlock,
-  RowBlock,
-  RowIssue,
-  RowRecord,
-  StoredBlock,
-  StoredRow,
-} from './schema'
+import type { LeadkeeperDb, PackedBlock, RowBlock, RowIssue, RowRecord, StoredRow } from './schema'
 
 export { blockOf, blockSize } from './block-shape'
 
@@ -120,12 +114,13 @@ export async function readRange(
 
 /**
  * Writes whole blocks with their facet columns and a new revision each; in the caller's
- * transaction over `blockTables`.
+ * transaction over `blockTables`. A block of rows is stored coded (`CodedBlock`), a packed one as
+ * it is.
  */
 export async function writeBlocks(
   database: LeadkeeperDb,
   listId: string,
-  blocks: StoredBlock[],
+  blocks: (RowBlock | PackedBlock)[],
 ): Promise<void> {
   if (blocks.length === 0) return
   const revisions = (await database.blockRevs.get(listId)) ?? { listId, revs: [] }
@@ -135,7 +130,10 @@ export async function writeBlocks(
     revs[block.block] = (revs[block.block] ?? 0) + 1
   }
   const keys = outOfLine(blocks.map((block) => key(listId, block.block)))
-  await database.listBlocks.bulkPut(blocks, keys)
+  await database.listBlocks.bulkPut(
+    blocks.map((block) => (isPacked(block) ? block : codeBlock(block))),
+    keys,
+  )
   const facets = blocks.map(facetRecordsOf)
   await database.listFacets.bulkPut(
     facets.map((record) => record.facets),
@@ -248,7 +246,7 @@ export async function appendBlockRows(database: LeadkeeperDb, prepared: Prepared
     ...prepared.packed.map((block) => block.block),
     ...prepared.loose.map((row) => blockOf(row.index)),
   ])
-  const packed: StoredBlock[] = []
+  const packed: PackedBlock[] = []
   const loose = [...prepared.loose]
   for (const block of prepared.packed) {
     if (written.has(block.block)) loose.push(...unpackBlock(block).rows)

@@ -4,6 +4,7 @@ import { expect, test } from './fixtures'
 import { ImportDialog, sampleFile } from './pages/import'
 import { ResultsPage } from './pages/library'
 import { ProspectingPage } from './pages/prospecting'
+import { blockShapes } from './pages/database'
 import { exportAllCsv, RunPanel } from './pages/lists'
 import { ShellPage } from './pages/shell'
 
@@ -60,6 +61,8 @@ test('every row comes back whole: twins, library rows and phones added later, fr
   const sentPeople = firstPosts.flatMap((entry) => (entry.body as { data: unknown[] }).data)
   expect(sentPeople).toHaveLength(30)
 
+  // The list's one block, its rows now with results, is stored coded; the export reads it whole.
+  expect(await blockShapes(app)).toEqual(['coded'])
   const a = await exportAllCsv(app)
   expect(a).toHaveLength(40)
   for (let twin = 30; twin < 40; twin++) {

@@ -41,3 +41,31 @@ export function libraryPeople(page: Page): Promise<number> {
       }),
   )
 }
+
+/**
+ * How each block of a list's rows is stored, read with the raw IndexedDB API: 'packed' as an import
+ * writes it, 'coded' once its rows changed, 'rows' as objects (written before version 15, or with a
+ * value that cannot be coded).
+ */
+export function blockShapes(page: Page): Promise<('packed' | 'coded' | 'rows')[]> {
+  return page.evaluate(
+    () =>
+      new Promise<('packed' | 'coded' | 'rows')[]>((resolve, reject) => {
+        const request = indexedDB.open('leadkeeper')
+        request.onerror = () => reject(request.error)
+        request.onsuccess = () => {
+          const database = request.result
+          const read = database.transaction('listBlocks').objectStore('listBlocks').getAll()
+          read.onsuccess = () => {
+            database.close()
+            resolve(
+              (read.result as object[]).map((block) =>
+                'layout' in block ? 'packed' : 'shape' in block ? 'coded' : 'rows',
+              ),
+            )
+          }
+          read.onerror = () => reject(read.error)
+        }
+      }),
+  )
+}

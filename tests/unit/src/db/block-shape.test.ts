@@ -2,12 +2,15 @@ import { describe, expect, it } from 'vitest'
 import {
   blockLength,
   blockSize,
+  codeBlock,
   codedColumn,
+  isCoded,
   isPacked,
   packBlock,
   rowBlockOf,
   unpackBlock,
 } from '@/db/block-shape'
+import type { RowBlock, StoredRow } from '@/db/schema'
 import type { RowIssue } from '@domain/validation'
 
 const decoded = <V>(column: { values: V[]; codes: Uint8Array | Uint16Array }): V[] =>
@@ -75,5 +78,44 @@ describe('packBlock', () => {
     const long = 'x'.repeat(0xd800)
     expect(packBlock('list', 0, [['a'], [long]])).toBeNull()
     expect(unpackBlock(packBlock('list', 0, [[long.slice(1)]])!).rows[0]!.values[0]).toHaveLength(0xd7ff)
+  })
+})
+
+describe('codeBlock', () => {
+  const enriched = (index: number): StoredRow => ({
+    index,
+    values: [`F${index}`, `L${index}`, `f${index}@site.com`],
+    issues: index % 5 === 0 ? ['duplicate'] : [],
+    skip: index % 4 === 0,
+    status: index % 3 === 0 ? 'not_found' : 'found',
+    emailStatus: 'deliverable',
+    ...(index % 2 === 0 ? { hasPhone: 1 as const } : {}),
+    result: { contact_email_address: `f${index}@site.com`, contact_phones: [{ number: `+1 ${index}` }] },
+    answers: { email: 1_764_000_000_000 + index },
+  })
+
+  it('gives back a changed block as it was, holes and all, through a structured clone', () => {
+    const rows: StoredRow[] = []
+    for (const index of [2_000, 2_001, 2_005, 2_999]) rows[index - 2_000] = enriched(index)
+    const block: RowBlock = { listId: 'list', block: 2, rows }
+    const coded = codeBlock(block)
+    expect(isCoded(coded)).toBe(true)
+    expect(isPacked(coded)).toBe(false)
+    expect(coded).toMatchObject({ listId: 'list', block: 2, size: 1_000 })
+    expect(blockLength(coded)).toBe(1_000)
+    const back = rowBlockOf(structuredClone(coded))
+    expect(back).toEqual(block)
+    expect(back.rows).toHaveLength(1_000)
+    expect(Object.keys(back.rows).map(Number)).toEqual([0, 1, 5, 999])
+  })
+
+  it('leaves a block with a row it cannot code as rows', () => {
+    const block: RowBlock = {
+      listId: 'list',
+      block: 0,
+      rows: [enriched(0), { ...enriched(1), values: ['x'.repeat(0xd800)] }],
+    }
+    expect(codeBlock(block)).toBe(block)
+    expect(rowBlockOf(codeBlock(block))).toBe(block)
   })
 })

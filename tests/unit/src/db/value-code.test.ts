@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest'
+import { codeValues, decodeValues } from '@/db/value-code'
+
+/** What a value comes back as once coded, stored (structured clone, as an IndexedDB put) and read. */
+function roundTrip(values: readonly unknown[]): unknown[] {
+  const coded = codeValues(values)
+  if (!coded) throw new Error('not coded')
+  return decodeValues(structuredClone(coded), values.length)
+}
+
+describe('codeValues', () => {
+  it('gives back every plain value as it was: strings of any letters, numbers, booleans, null, undefined, nesting', () => {
+    const values = [
+      'Zoë Ødegård',
+      '',
+      'emoji 👩‍💻, 漢字, a lone half \ud800 and \u0000',
+      'a "quoted", comma\nand a line',
+      0,
+      1,
+      -12.5,
+      1e-7,
+      2 ** 53 + 2,
+      Number.MAX_VALUE,
+      Number.NaN,
+      Number.POSITIVE_INFINITY,
+      true,
+      false,
+      null,
+      undefined,
+      [],
+      {},
+      ['a', 1, null, [true, { deep: ['x'] }]],
+      { index: 7, values: ['F', 'L'], result: { phones: [{ number: '+47 22 00 00 00', type: 'mobile' }] } },
+      { 'a field with spaces': 1, 2: 'two', '': 'empty name', constructor: 'a word' },
+    ]
+    const back = roundTrip(values)
+    expect(back).toEqual(values)
+    expect(Number.isNaN(back[10])).toBe(true)
+    // Fields come back in their order, and each object is its own.
+    expect(Object.keys(back[19] as object)).toEqual(['index', 'values', 'result'])
+    expect(Object.keys(back[20] as object)).toEqual(['2', 'a field with spaces', '', 'constructor'])
+  })
+
+  it('keeps holes as holes and undefined as undefined, in a list and as a field', () => {
+    const values: unknown[] = []
+    values[1] = { a: undefined, b: 1 }
+    values[3] = undefined
+    const back = roundTrip(values)
+    expect(back).toHaveLength(4)
+    expect(0 in back).toBe(false)
+    expect(2 in back).toBe(false)
+    expect(3 in back).toBe(true)
+    expect(back[3]).toBeUndefined()
+    expect(back[1]).toEqual({ a: undefined, b: 1 })
+    expect(Object.keys(back[1] as object)).toEqual(['a', 'b'])
+  })
+
+  it('names each field once however many rows have it', () => {
+    const rows = Array.from({ length: 1_000 }, (_, index) => ({
+      index,
+      status: 'found',
+      result: { name: `P${index}` },
+    }))
+    const coded = codeValues(rows)!
+    expect(coded.names).toEqual(['index', 'status', 'result', 'name'])
+    expect(decodeValues(coded, rows.length)).toEqual(rows)
+  })
+
+  it('codes nothing it could not give back the same: the caller keeps those values as they are', () => {
+    const sparse: unknown[] = ['a']
+    sparse[2] = 'c'
+    const proto = JSON.parse('{"__proto__": {"polluted": true}}') as unknown
+    for (const odd of [
+      new Date(0),
+      new Map([[1, 2]]),
+      new Uint8Array(2),
+      sparse,
+      -0,
+      10n,
+      Symbol('s'),
+      () => 1,
+      proto,
+      new (class Person {
+        name = 'x'
+      })(),
+      'x'.repeat(0xd800),
+      Array.from({ length: 0xd800 }, () => 0),
+    ])
+      expect(codeValues([{ ok: 'yes' }, { odd }])).toBeNull()
+    // At the largest lengths it can say, it still codes.
+    const longest = 'y'.repeat(0xd7ff)
+    expect(roundTrip([longest])).toEqual([longest])
+    expect(roundTrip([Object.create(null) as object])).toEqual([{}])
+  })
+
+  it('reads a damaged shape as an error, not as wrong rows', () => {
+    const coded = codeValues([{ a: 'b' }])!
+    expect(() => decodeValues({ ...coded, shape: '\u0063' }, 1)).toThrow(/cannot be read/)
+  })
+})
