@@ -1,4 +1,4 @@
-import { ref, type ComputedRef } from 'vue'
+import { onScopeDispose, ref, type ComputedRef } from 'vue'
 import { RowWindow, type FetchRows } from './row-window'
 
 /**
@@ -41,10 +41,32 @@ export function useGridRows<T>(
     failed.value = error instanceof Error ? error.message : String(error)
   }
 
+  /**
+   * After a jump, the rows in view are read only once the view has stayed where it is for a frame: a
+   * fling moves it every frame, and its reads would all arrive after it had moved on, every one of
+   * them a block of the list read and its rows sent to the page, beside the frames the fling needs.
+   */
+  let settling: number | undefined
+  onScopeDispose(() => {
+    if (settling !== undefined) cancelAnimationFrame(settling)
+  })
+
+  /** Reads the rows the view needs: at once, or after a jump once the view stays (`settling`). */
+  function fill(): Promise<void> {
+    const margin = wanted()
+    if (heading !== 0 || typeof requestAnimationFrame !== 'function') return read(margin)
+    if (settling !== undefined) cancelAnimationFrame(settling)
+    const at = start.value
+    settling = requestAnimationFrame(() => {
+      settling = undefined
+      if (start.value === at) void read([start.value, end.value])
+    })
+    return Promise.resolve()
+  }
+
   /** The rows in view first, drawn as soon as they are in; then the margin, which nothing waits on. */
-  async function fill(): Promise<void> {
+  async function read(margin: [number, number]): Promise<void> {
     try {
-      const margin = wanted()
       if (await rows.ensure(start.value, end.value)) loaded.value += 1
       await rows.ensure(...margin)
       failed.value = null
