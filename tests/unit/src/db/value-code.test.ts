@@ -10,7 +10,7 @@ function roundTrip(values: readonly unknown[]): unknown[] {
 
 describe('codeValues', () => {
   it('gives back every plain value as it was: strings of any letters, numbers, booleans, null, undefined, nesting', () => {
-    const values = [
+    const values: unknown[] = [
       'Zoë Ødegård',
       '',
       'emoji 👩‍💻, 漢字, a lone half \ud800 and \u0000',
