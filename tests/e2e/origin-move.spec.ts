@@ -17,8 +17,8 @@ test.describe.configure({ timeout: 180_000 })
 const rows = 20_000
 const enriched = rows / 4
 
-/** The app's database version as IndexedDB counts it: Dexie's (`src/db/schema.ts`, 14) × 10. */
-const appDatabaseVersion = 140
+/** The app's database version as IndexedDB counts it: Dexie's (`src/db/schema.ts`, 15) × 10. */
+const appDatabaseVersion = 150
 
 /**
  * The version of the app's database on this page's origin, read by an opening that waits behind
