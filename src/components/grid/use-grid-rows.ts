@@ -45,22 +45,26 @@ export function useGridRows<T>(
    * After a jump, the rows in view are read only once the view has stayed where it is for a frame: a
    * fling moves it every frame, and its reads would all arrive after it had moved on, every one of
    * them a block of the list read and its rows sent to the page, beside the frames the fling needs.
+   * A frame dispatches its scroll events before its animation callbacks, so the first callback runs
+   * in the frame of the jump itself; the second, in the next frame, after that frame's scroll.
    */
-  let settling: number | undefined
+  let jumps = 0
+  let disposed = false
   onScopeDispose(() => {
-    if (settling !== undefined) cancelAnimationFrame(settling)
+    disposed = true
   })
 
-  /** Reads the rows the view needs: at once, or after a jump once the view stays (`settling`). */
+  /** Reads the rows the view needs: at once, or after a jump once the view stays (`jumps`). */
   function fill(): Promise<void> {
     const margin = wanted()
     if (heading !== 0 || typeof requestAnimationFrame !== 'function') return read(margin)
-    if (settling !== undefined) cancelAnimationFrame(settling)
+    const jump = ++jumps
     const at = start.value
-    settling = requestAnimationFrame(() => {
-      settling = undefined
-      if (start.value === at) void read([start.value, end.value])
-    })
+    requestAnimationFrame(() =>
+      requestAnimationFrame(() => {
+        if (!disposed && jump === jumps && start.value === at) void read([start.value, end.value])
+      }),
+    )
     return Promise.resolve()
   }
 
