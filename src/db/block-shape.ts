@@ -1,7 +1,7 @@
 import type { IndexableType, IndexableTypeArrayReadonly } from 'dexie'
 import { facetOf, rowFacets, type FacetValue, type RowFacet } from './facet-tally'
 import { packIssues, unpackIssues, type RowIssue } from '@domain/validation'
-import { codeValues, decodeValues } from './value-code'
+import { charCodesText, codeValues, decodeValues, largestCode } from './value-code'
 import type {
   CodedBlock,
   CompanyBlock,
@@ -108,16 +108,13 @@ export function splitFacets(legacy: LegacyFacetBlock): { facets: FacetBlock; com
   }
 }
 
-/** The longest cell a packed block holds: its length is one char code, below the surrogates. */
-const longestPackedCell = 0xd7ff
-
 export const isPacked = (block: StoredBlock): block is PackedBlock => 'layout' in block
 
 export const isCoded = (block: StoredBlock): block is CodedBlock => 'shape' in block
 
 /**
  * New rows of a block, from its first, packed (`PackedBlock`); `null` when a cell is too long for
- * it (`longestPackedCell`), for the block to be written as rows.
+ * it (its length is one char code, at most `largestCode`), for the block to be written as rows.
  */
 export function packBlock(
   listId: string,
@@ -136,16 +133,13 @@ export function packBlock(
     layout[code++] = bits[at] ?? 0
     layout[code++] = cells.length
     for (const cell of cells) {
-      if (cell.length > longestPackedCell) return null
+      if (cell.length > largestCode) return null
       layout[code++] = cell.length
       all.push(cell)
     }
   }
-  return { listId, block, size: rows.length, text: all.join(''), layout: utf16.decode(layout) }
+  return { listId, block, size: rows.length, text: all.join(''), layout: charCodesText(layout) }
 }
-
-/** Char codes to a string at once: none is a surrogate, so each comes through as it is. */
-const utf16 = new TextDecoder('utf-16le')
 
 /** A packed block's rows as every other block holds them. */
 export function unpackBlock(packed: PackedBlock): RowBlock {

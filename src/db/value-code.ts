@@ -32,13 +32,15 @@ const arrayTag = 7
 const objectTag = 8
 
 /**
- * The largest length, count or name's place in `shape`: a char code below the surrogates, so that
- * the codes come through a string unchanged.
+ * The largest length, count or name's place in `shape` (and a packed block's `layout`): a char code
+ * below the surrogates, so that the codes come through a string unchanged.
  */
-const largest = 0xd7ff
+export const largestCode = 0xd7ff
 
-/** Char codes to a string at once: none is a surrogate, so each comes through as it is. */
 const utf16 = new TextDecoder('utf-16le')
+
+/** Char codes, none above `largestCode`, as a string, at once: each comes through as it is. */
+export const charCodesText = (codes: Uint16Array): string => utf16.decode(codes)
 
 /**
  * `values` coded (an absent item, a hole, comes back absent); `null` when one of them is not a
@@ -59,7 +61,7 @@ export function codeValues(values: readonly unknown[]): CodedValues | null {
     shape = wider
   }
   const text = (value: string): boolean => {
-    if (value.length > largest) return false
+    if (value.length > largestCode) return false
     shape[at++] = value.length
     strings.push(value)
     return true
@@ -87,7 +89,7 @@ export function codeValues(values: readonly unknown[]): CodedValues | null {
         }
         if (Array.isArray(value)) {
           const items = value as unknown[]
-          if (items.length > largest) return false
+          if (items.length > largestCode) return false
           shape[at++] = arrayTag
           shape[at++] = items.length
           for (let item = 0; item < items.length; item++) {
@@ -98,7 +100,7 @@ export function codeValues(values: readonly unknown[]): CodedValues | null {
         const prototype: unknown = Object.getPrototypeOf(value)
         if (prototype !== Object.prototype && prototype !== null) return false
         const fields = Object.keys(value)
-        if (fields.length > largest) return false
+        if (fields.length > largestCode) return false
         shape[at++] = objectTag
         shape[at++] = fields.length
         for (const field of fields) {
@@ -107,7 +109,7 @@ export function codeValues(values: readonly unknown[]): CodedValues | null {
           let place = placeOf.get(field)
           if (place === undefined) {
             place = names.length
-            if (place > largest) return false
+            if (place > largestCode) return false
             placeOf.set(field, place)
             names.push(field)
           }
@@ -127,7 +129,7 @@ export function codeValues(values: readonly unknown[]): CodedValues | null {
       shape[at++] = hole
     } else if (!code(values[item])) return null
   }
-  return { names, strings: strings.join(''), shape: utf16.decode(shape.subarray(0, at)) }
+  return { names, strings: strings.join(''), shape: charCodesText(shape.subarray(0, at)) }
 }
 
 /** The `count` values `codeValues` coded, holes where they were. */
