@@ -1,6 +1,7 @@
 import type { IndexableType, IndexableTypeArrayReadonly } from 'dexie'
 import { facetOf, rowFacets, type FacetValue, type RowFacet } from './facet-tally'
 import { packIssues, unpackIssues, type RowIssue } from '@domain/validation'
+import type { BatchCells } from '@domain/read/parse'
 import { charCodesText, codeValues, decodeValues, largestCode } from './value-code'
 import type {
   CodedBlock,
@@ -141,9 +142,83 @@ export function packBlock(
   return { listId, block, size: rows.length, text: all.join(''), layout: charCodesText(layout) }
 }
 
+/** Where a walk of a batch's cells (`BatchCells`) stands: the row's first code, its first character. */
+export interface CellsAt {
+  code: number
+  text: number
+}
+
+/**
+ * New rows of a block, from its first, packed from a batch's cells (`BatchCells`: `size` rows from
+ * `at`) with their issues (`bits`, a byte a row, from `bitsAt`): the file's text kept as it is,
+ * each cell followed by one character (`separated`). `block` is `null` when a cell is too long for
+ * a packed block (`largestCode`); `next` is where the walk stands after the rows either way.
+ */
+export function packCells(
+  listId: string,
+  block: number,
+  cells: BatchCells,
+  at: CellsAt,
+  size: number,
+  bits: Uint8Array,
+  bitsAt: number,
+): { block: PackedBlock | null; next: CellsAt } {
+  const from = cells.layout
+  let code = at.code
+  let text = at.text
+  let codes = 0
+  let fits = true
+  for (let row = 0; row < size; row++) {
+    const count = from[code++]!
+    codes += 2 + count
+    for (let cell = 0; cell < count; cell++) {
+      const length = from[code++]!
+      if (length > largestCode) fits = false
+      text += length + 1
+    }
+  }
+  const next = { code, text }
+  if (!fits) return { block: null, next }
+  const layout = new Uint16Array(codes)
+  let out = 0
+  code = at.code
+  for (let row = 0; row < size; row++) {
+    layout[out++] = bits[bitsAt + row] ?? 0
+    const count = from[code]!
+    layout.set(from.subarray(code, code + 1 + count), out)
+    out += 1 + count
+    code += 1 + count
+  }
+  return {
+    block: {
+      listId,
+      block,
+      size,
+      text: cells.text.slice(at.text, text),
+      layout: charCodesText(layout),
+      separated: true,
+    },
+    next,
+  }
+}
+
+/** The cells of the row of a batch's cells (`BatchCells`) at `at`, and where the next row starts. */
+export function cellsRow(cells: BatchCells, at: CellsAt): { values: string[]; next: CellsAt } {
+  let { code, text } = at
+  const count = cells.layout[code++]!
+  const values = new Array<string>(count)
+  for (let cell = 0; cell < count; cell++) {
+    const to = text + cells.layout[code++]!
+    values[cell] = cells.text.slice(text, to)
+    text = to + 1
+  }
+  return { values, next: { code, text } }
+}
+
 /** A packed block's rows as every other block holds them. */
 export function unpackBlock(packed: PackedBlock): RowBlock {
   const { text, layout } = packed
+  const gap = packed.separated ? 1 : 0
   const first = packed.block * blockSize
   const rows = new Array<StoredRow>(packed.size)
   const bits = new Uint8Array(packed.size)
@@ -156,7 +231,7 @@ export function unpackBlock(packed: PackedBlock): RowBlock {
     for (let cell = 0; cell < width; cell++) {
       const to = from + layout.charCodeAt(code++)
       values[cell] = text.slice(from, to)
-      from = to
+      from = to + gap
     }
     rows[at] = { index: first + at, values, issues: [], skip: false, status: 'pending' }
   }

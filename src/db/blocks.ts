@@ -3,15 +3,20 @@ import {
   blockLength,
   blockOf,
   blockSize,
+  cellsRow,
   codeBlock,
   facetRecordsOf,
   isPacked,
   outOfLine,
   packBlock,
+  packCells,
   rowBlockOf,
   unpackBlock,
 } from './block-shape'
 import type { LeadkeeperDb, PackedBlock, RowBlock, RowIssue, RowRecord, StoredRow } from './schema'
+import type { CellsAt } from './block-shape'
+import type { BatchCells } from '@domain/read/parse'
+import { packIssues } from '@domain/validation'
 
 export { blockOf, blockSize } from './block-shape'
 
@@ -209,27 +214,53 @@ export function prepareBlockRows(
   startIndex: number,
   rows: readonly string[][],
   issues?: readonly RowIssue[][],
+  cells?: BatchCells,
 ): PreparedRows {
   const packed: PackedBlock[] = []
   const loose: StoredRow[] = []
   const end = startIndex + rows.length
+  // With the batch's cells, its rows are packed from them (the file's text as it was read), and a
+  // row's cells are read from them where a block cannot be packed: the rows may hold only the cells
+  // the check read (`ParseControl.columns`).
+  const bits = cells ? packIssues(issues ?? []) : null
+  let at: CellsAt = { code: 0, text: 0 }
   for (let number = blockOf(startIndex); rows.length > 0 && number <= blockOf(end - 1); number++) {
     const from = Math.max(startIndex, number * blockSize)
     const to = Math.min(end, (number + 1) * blockSize)
-    const part = rows.slice(from - startIndex, to - startIndex)
     const partIssues = issues?.slice(from - startIndex, to - startIndex)
-    const block = from === number * blockSize ? packBlock(listId, number, part, partIssues) : null
-    if (block) packed.push(block)
-    else
-      part.forEach((values, offset) =>
-        loose.push({
-          index: from + offset,
-          values,
-          issues: partIssues?.[offset] ?? [],
-          skip: false,
-          status: 'pending',
-        }),
-      )
+    let part: string[][]
+    if (cells && bits) {
+      const whole = from === number * blockSize
+      const made = whole ? packCells(listId, number, cells, at, to - from, bits, from - startIndex) : null
+      if (made?.block) {
+        packed.push(made.block)
+        at = made.next
+        continue
+      }
+      const values: string[][] = []
+      for (let index = from; index < to; index++) {
+        const row = cellsRow(cells, at)
+        values.push(row.values)
+        at = row.next
+      }
+      part = values
+    } else {
+      part = rows.slice(from - startIndex, to - startIndex)
+      const block = from === number * blockSize ? packBlock(listId, number, part, partIssues) : null
+      if (block) {
+        packed.push(block)
+        continue
+      }
+    }
+    part.forEach((values, offset) =>
+      loose.push({
+        index: from + offset,
+        values,
+        issues: partIssues?.[offset] ?? [],
+        skip: false,
+        status: 'pending',
+      }),
+    )
   }
   return { listId, packed, loose }
 }

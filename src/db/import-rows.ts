@@ -1,8 +1,15 @@
 import type { ColumnMapping } from '@/db/schema'
 import type { ImportedSoFar, ListOperations } from '@/db/lists'
 import { ImportError } from '@domain/read/errors'
-import { parseRows, type ParseControl, type ParseOptions, type ParseSummary } from '@domain/read/parse'
+import {
+  parseRows,
+  type BatchCells,
+  type ParseControl,
+  type ParseOptions,
+  type ParseSummary,
+} from '@domain/read/parse'
 import { createValidator, type RowIssue, type ValidationSummary } from '@domain/validation'
+import { cellsRow, type CellsAt } from './block-shape'
 
 export interface StoredImport {
   parse: ParseSummary
@@ -27,24 +34,24 @@ export interface ImportTarget {
 export interface RowChecker {
   check(startIndex: number, rows: string[][]): Promise<RowIssue[][]>
   summary(): Promise<ValidationSummary>
+  /** The columns whose cells `check` reads: a row it is given need hold no other. */
+  columns: readonly number[]
 }
 
-/**
- * The rows' check: the mapping's rules, duplicates and the library's people (`createValidator`),
- * and, for an import taken up again, that the file reads as it did.
- */
+/** The columns a mapping maps: the only cells the rows' check reads. */
+const mappedColumns = (mapping: ColumnMapping): number[] =>
+  Object.values(mapping).filter((column): column is number => typeof column === 'number')
+
+/** The rows' check: the mapping's rules, duplicates and the library's people (`createValidator`). */
 export function checkHere(
-  target: Pick<ImportTarget, 'mapping' | 'resume'>,
+  target: Pick<ImportTarget, 'mapping'>,
   lists: Pick<ListOperations, 'knownIdentities'>,
 ): RowChecker {
   const validator = createValidator(target.mapping, lists.knownIdentities)
   return {
-    async check(startIndex, rows) {
-      const issues = await validator.check(startIndex, rows)
-      if (target.resume) checkSameFile(target.resume, startIndex, rows)
-      return issues
-    },
+    check: (startIndex, rows) => validator.check(startIndex, rows),
     summary: async () => validator.summary(),
+    columns: mappedColumns(target.mapping),
   }
 }
 
@@ -66,7 +73,7 @@ export async function checkRows(
     source,
     options,
     async ({ startIndex, rows }) => onChecked(startIndex, await checker.check(startIndex, rows)),
-    control,
+    { ...control, columns: checker.columns },
   )
   return checker.summary()
 }
@@ -75,7 +82,9 @@ export async function checkRows(
  * Parses a file into a list that `createList` made: each batch is checked (issues found while
  * reading, so a million rows are not read twice; by `checker`, here unless given) and written in
  * one transaction. One write stays in flight while the next batch is parsed, so reading and
- * storage overlap.
+ * storage overlap. Only the cells the check reads are made strings; the rows are stored from the
+ * file's text as it was read (`BatchCells`). An import taken up again must read, at its last
+ * stored row, as it did.
  */
 export async function storeRows(
   source: AsyncIterable<Uint8Array>,
@@ -96,20 +105,23 @@ export async function storeRows(
     const parse = await parseRows(
       source,
       options,
-      async ({ startIndex, rows }) => {
+      async ({ startIndex, rows, cells }) => {
         const issues = await checker.check(startIndex, rows)
+        if (target.resume) checkSameFile(target.resume, startIndex, rows.length, cells!)
         const from = Math.max(0, stored - startIndex)
         if (from >= rows.length) return
         await settle()
         const fresh = from === 0 ? rows : rows.slice(from)
         const freshIssues = from === 0 ? issues : issues.slice(from)
+        const freshCells = from === 0 ? cells : cellsFrom(cells!, from)
         writing = lists
-          .appendRows(target.listId, startIndex + from, fresh, freshIssues)
+          .appendRows(target.listId, startIndex + from, fresh, freshIssues, freshCells)
           .catch((error: unknown) => {
             writeError = error
           })
       },
-      control,
+      // Only the cells the check reads are cut from the file's text; every cell is stored from it.
+      { ...control, columns: checker.columns, keepCells: true },
     )
     if (target.resume && parse.rows < stored) {
       throw changedFile(
@@ -126,12 +138,25 @@ export async function storeRows(
 }
 
 /** The file taken up again must read, at the last row stored, as it read when its import stopped. */
-function checkSameFile(resume: ImportedSoFar, startIndex: number, rows: string[][]): void {
+function checkSameFile(resume: ImportedSoFar, startIndex: number, size: number, cells: BatchCells): void {
   const at = resume.rows - 1
-  if (at < startIndex || at >= startIndex + rows.length || !resume.last) return
-  const cells = rows[at - startIndex]!
-  const same = cells.length === resume.last.length && cells.every((cell, i) => cell === resume.last![i])
+  if (at < startIndex || at >= startIndex + size || !resume.last) return
+  const { values } = cellsRow(cells, walk(cells, at - startIndex))
+  const same = values.length === resume.last.length && values.every((cell, i) => cell === resume.last![i])
   if (!same) throw changedFile(`row ${(at + 1).toLocaleString('en')} reads differently now`)
+}
+
+/** Where row `row` of a batch's cells starts. */
+function walk(cells: BatchCells, row: number): CellsAt {
+  let at: CellsAt = { code: 0, text: 0 }
+  for (let skipped = 0; skipped < row; skipped++) at = cellsRow(cells, at).next
+  return at
+}
+
+/** A batch's cells from its row `row` on. */
+function cellsFrom(cells: BatchCells, row: number): BatchCells {
+  const at = walk(cells, row)
+  return { text: cells.text.slice(at.text), layout: cells.layout.subarray(at.code) }
 }
 
 function changedFile(reason: string): ImportError {

@@ -10,6 +10,7 @@ import {
   type RunRowInput,
 } from '@domain/run'
 import { uniqueHeaders } from '@domain/read/sniff'
+import type { BatchCells } from '@domain/read/parse'
 import { libraryOf } from './library-client'
 import { createValidator, type ValidationSummary } from '@domain/validation'
 import {
@@ -89,7 +90,8 @@ export function listOperations(database: LeadkeeperDb) {
   }
 
   /**
-   * `issues`, when given, are the rows' issues found while importing, in the same order. Not an async
+   * `issues`, when given, are the rows' issues found while importing, in the same order; `cells`, when
+   * given, every cell of the rows, as the file read them (the rows may then hold only some). Not an async
    * function: one would hold `rows`, a batch of the file's cells, until the write has committed, while
    * the next batch is read; they are packed first (`prepareBlockRows`) and let go.
    */
@@ -98,11 +100,12 @@ export function listOperations(database: LeadkeeperDb) {
     startIndex: number,
     rows: string[][],
     issues?: RowIssue[][],
+    cells?: BatchCells,
   ): Promise<void> {
     // No facet fields: they are unknown until a result arrives.
     const tally = new FacetTally()
     tally.addValue(listId, 'status', 'pending', rows.length)
-    const prepared = prepareBlockRows(listId, startIndex, rows, issues)
+    const prepared = prepareBlockRows(listId, startIndex, rows, issues, cells)
     return database.transaction('rw', rowTables, async () => {
       await appendBlockRows(database, prepared)
       await applyTally(database.facetCounts, tally)

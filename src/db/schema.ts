@@ -103,6 +103,11 @@ export interface PackedBlock {
    * length. No code is a surrogate (lengths are below 0xD800, or the block is not packed).
    */
   layout: string
+  /**
+   * Each cell in `text` is followed by one character that is not part of it: the file's delimiter or
+   * line break, its text kept as it was read (`BatchCells`; since version 16).
+   */
+  separated?: true
 }
 
 /**
@@ -458,6 +463,9 @@ export class LeadkeeperDb extends Dexie {
     // A block whose rows changed is written coded (`CodedBlock`), which a version before this one
     // cannot read; blocks written before stay as they are, read as they were.
     this.version(15).stores({})
+    // An import keeps its file's text in a packed block, each cell followed by its delimiter
+    // (`PackedBlock.separated`), which a version before this one would read wrong.
+    this.version(16).stores({})
   }
 }
 

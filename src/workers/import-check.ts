@@ -103,6 +103,8 @@ export function checkedElsewhere(port: AnswerPort, signal?: AbortSignal): RowChe
   }
 
   return {
+    // The check worker reads the rows' cells itself.
+    columns: [],
     async check(startIndex, rows) {
       const answer = await expect('checked', `the rows from ${startIndex}`)
       if (answer.startIndex !== startIndex || answer.issues.length !== rows.length) {

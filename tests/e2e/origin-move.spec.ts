@@ -18,7 +18,7 @@ const rows = 20_000
 const enriched = rows / 4
 
 /** The app's database version as IndexedDB counts it: Dexie's (`src/db/schema.ts`, 15) × 10. */
-const appDatabaseVersion = 150
+const appDatabaseVersion = 160
 
 /**
  * The version of the app's database on this page's origin, read by an opening that waits behind

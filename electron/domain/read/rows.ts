@@ -7,6 +7,16 @@ export interface ParsedRow {
   line: number
 }
 
+/**
+ * A text without a quote (`RowReader.pushPlain`): `text.slice(0, end)` is whole rows, one a line,
+ * each ended by `\n` (the file's last maybe not); `line` is the file's line at which it starts.
+ */
+export interface PlainText {
+  text: string
+  end: number
+  line: number
+}
+
 export const readerLimits = {
   /** A row still open after this many characters is an unclosed quote or not a list at all. */
   maxPendingChars: 4_000_000,
@@ -15,7 +25,8 @@ export const readerLimits = {
 /**
  * Cuts decoded text into rows as it arrives, whatever the chunk boundaries. PapaParse does the
  * quoting; this keeps the unfinished last row for the next chunk, unifies line endings (CRLF, CR)
- * and counts lines so every message can say where.
+ * and counts lines so every message can say where. A text without a quote can be handed back whole
+ * (`pushPlain`) for the caller to cut.
  */
 export class RowReader {
   private pending = ''
@@ -31,11 +42,41 @@ export class RowReader {
   }
 
   push(text: string, last = false): ParsedRow[] {
+    const input = this.input(text, last)
+    return input === '' ? [] : this.parse(input, last)
+  }
+
+  /**
+   * As `push`, but a text without a quote comes back whole (`PlainText`): its rows are its lines and
+   * their cells what the delimiter cuts, for the caller to find without PapaParse making a string
+   * of each. The caller then counts the lines it read (`countLines`).
+   */
+  pushPlain(text: string, last = false): PlainText | ParsedRow[] {
+    const input = this.input(text, last)
+    if (input === '') return []
+    if (input.includes('"')) return this.parse(input, last)
+    const end = last ? input.length : input.lastIndexOf('\n') + 1
+    this.pending = last ? '' : input.slice(end)
+    return { text: input, end, line: this.pendingLine }
+  }
+
+  /**
+   * Lines read from a `PlainText`: the row held for the next text starts that many lines on (and is
+   * refused here if it is already too long).
+   */
+  countLines(lines: number): void {
+    this.keep(this.pending, lines)
+  }
+
+  /** The text to parse next: what was held of the last, then `text`, its line breaks made `\n`. */
+  private input(text: string, last: boolean): string {
     let chunk = this.heldCarriageReturn ? '\r' + text : text
     this.heldCarriageReturn = !last && chunk.endsWith('\r')
     if (this.heldCarriageReturn) chunk = chunk.slice(0, -1)
-    const input = this.pending + chunk.replace(/\r\n?/g, '\n')
-    if (input === '') return []
+    return this.pending + (chunk.includes('\r') ? chunk.replace(/\r\n?/g, '\n') : chunk)
+  }
+
+  private parse(input: string, last: boolean): ParsedRow[] {
     const result = this.parser.parse(input, 0, !last) as {
       data: string[][]
       errors: { code: string; row: number }[]
@@ -65,10 +106,18 @@ export class RowReader {
         if (this.strayQuoteLines.length < 5) this.strayQuoteLines.push(startLines[error.row]!)
       }
     }
-    this.pending = last ? '' : input.slice(result.meta.cursor)
-    this.pendingLine = line
-    if (this.pending.length > readerLimits.maxPendingChars) this.refuseLongRow()
+    this.keep(last ? '' : input.slice(result.meta.cursor), line - this.pendingLine)
     return rows
+  }
+
+  /**
+   * Holds the unfinished last row for the next text, `lines` on from the last; one that grows
+   * without end is refused.
+   */
+  private keep(pending: string, lines: number): void {
+    this.pending = pending
+    this.pendingLine += lines
+    if (this.pending.length > readerLimits.maxPendingChars) this.refuseLongRow()
   }
 
   private refuseLongRow(): never {
@@ -96,7 +145,7 @@ function embeddedNewlines(cells: string[]): number {
   return count
 }
 
-function isBlank(cells: string[]): boolean {
+export function isBlank(cells: string[]): boolean {
   return cells.every((cell) => cell.trim() === '')
 }
 

@@ -281,6 +281,44 @@ describe('validateList', () => {
     expect((await rowAt(database, list.id, 1))?.issues).toEqual(['duplicate'])
   })
 
+  it('stores an import’s blocks with the file’s text as it read, and reads back every cell of every row', async () => {
+    const list = await lists.createList({ name: 'People', source, columns, mapping })
+    // 2,300 rows: plain ones, a short and a long row, a quoted cell with a comma and a line break
+    // (in a chunk of its own, through PapaParse), and in block 1 a cell too long to pack.
+    const rows = Array.from({ length: 2_300 }, (_, i) => [`F${i}`, `Zoë ${i}`, `c${i}.com`, '', `note ${i}`])
+    rows[5] = ['Short', 'Row', 's.com', '', '']
+    rows[6] = ['Long', 'Row', 'l.com', '', 'kept', 'past the header']
+    rows[1_500]![4] = 'x'.repeat(60_000)
+    const lines = rows.map((row, i) => (i === 5 ? 'Short,Row,s.com' : row.join(',')))
+    lines[2_200] = `F2200,"Zoë, 2200",c2200.com,,"two\nlines"`
+    rows[2_200] = ['F2200', 'Zoë, 2200', 'c2200.com', '', 'two\nlines']
+    const text = 'First,Last,Website,LinkedIn,Notes\n' + lines.join('\n') + '\n'
+    async function* bytes() {
+      const all = new TextEncoder().encode(text)
+      for (let at = 0; at < all.length; at += 16_384) yield all.slice(at, at + 16_384)
+    }
+    const stored = await storeRows(
+      bytes(),
+      { encoding: 'utf-8', delimiter: ',', hasHeader: true, width: 5 },
+      { listId: list.id, mapping },
+      lists,
+    )
+    expect(stored.parse.rows).toBe(2_300)
+    expect(stored.parse.ragged).toMatchObject({ short: 1, long: 1 })
+    const blocks = (
+      await database.listBlocks.bulkGet([0, 1, 2].map((block) => [list.id, block] as [string, number]))
+    ).map((block) => block!)
+    // Blocks 0 and 2 keep the file's text, each cell followed by its delimiter or line break; block 1
+    // holds the cell too long for a packed block, and is stored as rows.
+    expect(
+      blocks.map((block) => ('separated' in block ? 'separated' : 'layout' in block ? 'packed' : 'rows')),
+    ).toEqual(['separated', 'rows', 'separated'])
+    expect((blocks[0] as { text: string }).text.startsWith('F0,Zoë 0,c0.com,,note 0\nF1,')).toBe(true)
+    const read = (await allRows(database, list.id)).map((row) => row.values)
+    rows[5] = ['Short', 'Row', 's.com', '', '']
+    expect(read).toEqual(rows)
+  })
+
   describe('an import interrupted and taken up again', () => {
     // 2,500 people, the last 100 again (duplicates of the first 100): batches of 700 cross blocks.
     const people = Array.from({ length: 2_600 }, (_, i) => [
@@ -332,9 +370,9 @@ describe('validateList', () => {
         { listId: list.id, mapping, resume: soFar },
         {
           knownIdentities: lists.knownIdentities,
-          appendRows: async (listId, startIndex, rows, issues) => {
+          appendRows: async (listId, startIndex, rows, issues, cells) => {
             written.push(startIndex, rows.length)
-            await lists.appendRows(listId, startIndex, rows, issues)
+            await lists.appendRows(listId, startIndex, rows, issues, cells)
           },
         },
         { batchSize: 700 },

@@ -139,7 +139,7 @@ describe('upgrading a version-2 database', () => {
 
     const { database, seen } = await openUpgrading(name)
 
-    expect(database.verno).toBe(15)
+    expect(database.verno).toBe(16)
     expect(database.tables.map((table) => table.name)).not.toContain('rows')
     expect(database.tables.map((table) => table.name)).not.toContain('contacts')
     const rowsA = await allRows(database, 'A')
@@ -228,7 +228,7 @@ describe('upgrading a version-5 library', () => {
 
     const { database, seen } = await openUpgrading(name)
 
-    expect(database.verno).toBe(15)
+    expect(database.verno).toBe(16)
     expect(await countContacts(database)).toBe(count)
     // Version 6 put them in 9 blocks of 50; version 10 regroups them in blocks of 100.
     expect(await database.peopleBlocks.count()).toBe(5)
@@ -309,7 +309,7 @@ describe('upgrading a version-7 database', () => {
 
     const { database, seen } = await openUpgrading(name)
 
-    expect(database.verno).toBe(15)
+    expect(database.verno).toBe(16)
     const facets = await database.listFacets.toArray()
     expect(facets).toHaveLength(3)
     for (const record of facets) expect(Object.keys(record.columns)).not.toContain('company')
@@ -378,7 +378,7 @@ describe('upgrading a version-9 library', () => {
 
     const { database, seen } = await openUpgrading(name)
 
-    expect(database.verno).toBe(15)
+    expect(database.verno).toBe(16)
     const stored = await database.peopleBlocks.toArray()
     expect(stored.map((block) => [block.block, block.contacts.length])).toEqual(
       Array.from({ length: 103 }, (_, block) => [block, block < 102 ? 100 : 75]),
@@ -507,7 +507,7 @@ describe('upgrading a version-10 database', () => {
     const { name, rows, blocks, facets, people, peopleBlocks } = await versionTenDatabase()
     const { database, seen } = await openUpgrading(name)
 
-    expect(database.verno).toBe(15)
+    expect(database.verno).toBe(16)
     const tables = database.backendDB().objectStoreNames
     for (const gone of ['blocks', 'blockFacets', 'blockCompanies', 'contactBlocks', 'contactKeys']) {
       expect(tables.contains(gone)).toBe(false)
@@ -557,7 +557,7 @@ describe('upgrading a version-10 database', () => {
     before.close()
     // Room again: the next opening runs the upgrade from its start, and every row is there.
     const { database } = await openUpgrading(name)
-    expect(database.verno).toBe(15)
+    expect(database.verno).toBe(16)
     expect(await allRows(database, 'A')).toEqual(rows.filter((row) => row.listId === 'A'))
     database.close()
   })
@@ -625,7 +625,7 @@ describe('upgrading a version-12 library', () => {
 
     const { database, seen } = await openUpgrading(name)
 
-    expect(database.verno).toBe(15)
+    expect(database.verno).toBe(16)
     for (const typed of ['ostergaard', 'Østergaard', 'soren'])
       expect(await matchContactIds({ prefix: typed }, database)).toEqual([people[120]!.id])
     expect(await matchContactIds({ prefix: 'lukasz strauss' }, database)).toEqual([people[121]!.id])
@@ -671,7 +671,7 @@ describe('upgrading a version-12 library', () => {
     expect(await before.table('peopleBlocks').toArray()).toEqual(blocks)
     before.close()
     const { database } = await openUpgrading(name)
-    expect(database.verno).toBe(15)
+    expect(database.verno).toBe(16)
     expect(await matchContactIds({ prefix: 'ostergaard' }, database)).toEqual([people[120]!.id])
     database.close()
   })
