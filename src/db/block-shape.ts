@@ -115,7 +115,8 @@ export const isCoded = (block: StoredBlock): block is CodedBlock => 'shape' in b
 
 /**
  * New rows of a block, from its first, packed (`PackedBlock`); `null` when a cell is too long for
- * it (its length is one char code, at most `largestCode`), for the block to be written as rows.
+ * it, or a row has too many cells (a length and a count are one char code each, at most
+ * `largestCode`), for the block to be written as rows.
  */
 export function packBlock(
   listId: string,
@@ -131,6 +132,7 @@ export function packBlock(
   let code = 0
   for (let at = 0; at < rows.length; at++) {
     const cells = rows[at]!
+    if (cells.length > largestCode) return null
     layout[code++] = bits[at] ?? 0
     layout[code++] = cells.length
     for (const cell of cells) {
@@ -151,8 +153,9 @@ export interface CellsAt {
 /**
  * New rows of a block, from its first, packed from a batch's cells (`BatchCells`: `size` rows from
  * `at`) with their issues (`bits`, a byte a row, from `bitsAt`): the file's text kept as it is,
- * each cell followed by one character (`separated`). `block` is `null` when a cell is too long for
- * a packed block (`largestCode`); `next` is where the walk stands after the rows either way.
+ * each cell followed by one character (`separated`). `block` is `null` when a cell is too long or a
+ * row has too many cells for a packed block (`largestCode`); `next` is where the walk stands after
+ * the rows either way.
  */
 export function packCells(
   listId: string,
@@ -171,6 +174,7 @@ export function packCells(
   for (let row = 0; row < size; row++) {
     const count = from[code++]!
     codes += 2 + count
+    if (count > largestCode) fits = false
     for (let cell = 0; cell < count; cell++) {
       const length = from[code++]!
       if (length > largestCode) fits = false

@@ -17,7 +17,7 @@ test.describe.configure({ timeout: 180_000 })
 const rows = 20_000
 const enriched = rows / 4
 
-/** The app's database version as IndexedDB counts it: Dexie's (`src/db/schema.ts`, 15) × 10. */
+/** The app's database version as IndexedDB counts it: Dexie's (`src/db/schema.ts`, 16) × 10. */
 const appDatabaseVersion = 160
 
 /**

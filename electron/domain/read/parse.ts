@@ -159,6 +159,7 @@ export async function parseRows(
     const cutCode = cut.charCodeAt(0)
     let line = firstLine
     let at = 0
+    let nextCut = text.indexOf(cut)
     // The rows' text, from `run`, goes to `cells` as it is, up to a row that does not.
     let run = 0
     const upTo = (to: number): void => {
@@ -170,11 +171,14 @@ export async function parseRows(
       let lineEnd = text.indexOf('\n', at)
       if (lineEnd < 0 || lineEnd >= end) lineEnd = end
       const next = lineEnd + 1
-      // Where each cell ends: at a delimiter, the last at the line's end.
+      // Where each cell ends: at a delimiter, the last at the line's end. The next delimiter is
+      // carried from line to line, so that a text is searched once whatever its lines hold (lines
+      // without one, a list of one column, would each search the rest of the text).
       let count = 0
-      for (let d = text.indexOf(cut, at); d !== -1 && d < lineEnd; d = text.indexOf(cut, d + 1)) {
+      while (nextCut !== -1 && nextCut < lineEnd) {
         if (count === stops.length) stops = growStops(stops)
-        stops[count++] = d
+        stops[count++] = nextCut
+        nextCut = text.indexOf(cut, nextCut + 1)
       }
       if (count === stops.length) stops = growStops(stops)
       stops[count++] = lineEnd

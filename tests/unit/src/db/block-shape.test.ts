@@ -2,16 +2,19 @@ import { describe, expect, it } from 'vitest'
 import {
   blockLength,
   blockSize,
+  cellsRow,
   codeBlock,
   codedColumn,
   isCoded,
   isPacked,
   packBlock,
+  packCells,
   rowBlockOf,
   unpackBlock,
 } from '@/db/block-shape'
 import type { RowBlock, StoredRow } from '@/db/schema'
-import type { RowIssue } from '@domain/validation'
+import { packIssues, type RowIssue } from '@domain/validation'
+import type { BatchCells } from '@domain/read/parse'
 
 const decoded = <V>(column: { values: V[]; codes: Uint8Array | Uint16Array }): V[] =>
   [...column.codes].map((code) => column.values[code]!)
@@ -78,6 +81,36 @@ describe('packBlock', () => {
     const long = 'x'.repeat(0xd800)
     expect(packBlock('list', 0, [['a'], [long]])).toBeNull()
     expect(unpackBlock(packBlock('list', 0, [[long.slice(1)]])!).rows[0]!.values[0]).toHaveLength(0xd7ff)
+  })
+
+  it('leaves a block with a row of more cells than its count can say to be written as rows', () => {
+    const wide = Array<string>(0xd800).fill('')
+    expect(packBlock('list', 0, [['a'], wide])).toBeNull()
+    const cells: BatchCells = {
+      text: 'a\n' + '\n'.repeat(0xd800),
+      layout: new Uint32Array([1, 1, 0xd800, ...Array<number>(0xd800).fill(0)]),
+    }
+    const made = packCells('list', 0, cells, { code: 0, text: 0 }, 2, new Uint8Array(2), 0)
+    expect(made.block).toBeNull()
+    expect(made.next).toEqual({ code: cells.layout.length, text: cells.text.length })
+    expect(cellsRow(cells, { code: 2, text: 2 }).values).toEqual(wide)
+  })
+})
+
+describe('packCells', () => {
+  it('packs rows from the file’s text, each cell followed by one character, and reads them back whole', () => {
+    const cells: BatchCells = {
+      text: 'Zoë,Ødegård\nAna,,x\n',
+      layout: new Uint32Array([2, 3, 7, 3, 3, 0, 1]),
+    }
+    const made = packCells('list', 0, cells, { code: 0, text: 0 }, 2, packIssues([[], ['duplicate']]), 0)
+    expect(made.next).toEqual({ code: 7, text: cells.text.length })
+    const block = structuredClone(made.block!)
+    expect(block).toMatchObject({ separated: true, size: 2, text: cells.text })
+    expect(unpackBlock(block).rows.map((row) => [row.values, row.issues])).toEqual([
+      [['Zoë', 'Ødegård'], []],
+      [['Ana', '', 'x'], ['duplicate']],
+    ])
   })
 })
 

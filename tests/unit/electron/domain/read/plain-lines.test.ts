@@ -93,7 +93,7 @@ const quotedCells = ['"Doe, Jane"', '"said ""hi"""', '"two\nlines"', '"a"b']
 
 /** A file of `rows` lines: ragged, blank and white rows among them, quotes in some files only. */
 function fileOf(next: () => number, delimiter: string, quotes: boolean): string {
-  const width = 2 + Math.floor(next() * 4)
+  const width = 1 + Math.floor(next() * 5)
   const lineBreak = ['\n', '\r\n', '\r'][Math.floor(next() * 3)]!
   const lines: string[] = []
   const rows = 1 + Math.floor(next() * 14)
@@ -193,6 +193,21 @@ describe('lines without a quote, cut without PapaParse', () => {
       ['c', 'd'],
     ])
     expect(batches[0]!.cells!.text).toBe('a;b\nc;d\n')
+  })
+
+  it('reads a list of one column, whose lines hold no delimiter, every row one cell', async () => {
+    const bytes = new TextEncoder().encode('email\n' + 'zoe@example.org\n'.repeat(200_000))
+    const { summary, batches } = await read(
+      bytes,
+      { encoding: 'utf-8', delimiter: ',', hasHeader: true, width: 1 },
+      1 << 20,
+      { keepCells: true, columns: [0], batchSize: 20_000 },
+    )
+    expect((summary as ParseSummary).rows).toBe(200_000)
+    expect(
+      batches.every((batch) => batch.rows.every((row) => row.length === 1 && row[0] === 'zoe@example.org')),
+    ).toBe(true)
+    expect(cellsBack(batches[9]!.cells!)).toEqual(Array(20_000).fill(['zoe@example.org']))
   })
 
   it('counts lines across plain and quoted texts alike, so a message names the right line', async () => {
