@@ -63,7 +63,7 @@ export function checkHere(
 export async function checkRows(
   source: AsyncIterable<Uint8Array>,
   options: ParseOptions,
-  target: Pick<ImportTarget, 'mapping' | 'resume'>,
+  target: Pick<ImportTarget, 'mapping'>,
   lists: Pick<ListOperations, 'knownIdentities'>,
   onChecked: (startIndex: number, issues: RowIssue[][]) => void,
   control: ParseControl = {},

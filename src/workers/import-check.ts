@@ -18,7 +18,7 @@ export async function answerChecks(
   to: AnswerTo,
   source: AsyncIterable<Uint8Array>,
   options: ParseOptions,
-  target: Pick<ImportTarget, 'mapping' | 'resume'>,
+  target: Pick<ImportTarget, 'mapping'>,
   lists: Pick<ListOperations, 'knownIdentities'>,
   control: ParseControl = {},
 ): Promise<void> {

@@ -80,7 +80,7 @@ async function check(message: Start): Promise<void> {
     message.peer,
     blobChunks(message.file),
     message.options,
-    { mapping: message.mapping, ...(message.resume ? { resume: message.resume } : {}) },
+    { mapping: message.mapping },
     { knownIdentities },
     { signal: controller.signal },
   )

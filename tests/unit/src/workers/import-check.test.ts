@@ -108,7 +108,7 @@ describe('an import on two threads', () => {
     expect(rowsTwo[1]!.issues).toEqual(['missing_name'])
   })
 
-  it('takes up an interrupted import from where it stopped, and refuses a changed file by the check', async () => {
+  it('takes up an interrupted import from where it stopped, and refuses a changed file as the store worker reads it', async () => {
     const list = await newList()
     await lists.appendRows(
       list.id,

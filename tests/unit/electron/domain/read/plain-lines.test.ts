@@ -210,6 +210,17 @@ describe('lines without a quote, cut without PapaParse', () => {
     expect(cellsBack(batches[9]!.cells!)).toEqual(Array(20_000).fill(['zoe@example.org']))
   })
 
+  it('refuses a line without a quote that runs past the reader’s limit, naming it as PapaParse’s reading does', async () => {
+    const bytes = new TextEncoder().encode(`a,b\nc,d\ne,${'x'.repeat(5_000_000)}\nf,g\n`)
+    const options: ParseOptions = { encoding: 'utf-8', delimiter: ',', hasHeader: true, width: 2 }
+    const plain = await read(bytes, options, 1 << 20, {})
+    const papa = await read(bytes, options, 1 << 20, { plainLines: false })
+    expect(plain.summary).toEqual({
+      failed: 'Line 3 is longer than 4 million characters: this does not look like a list of contacts.',
+    })
+    expect(papa.summary).toEqual(plain.summary)
+  })
+
   it('counts lines across plain and quoted texts alike, so a message names the right line', async () => {
     const lines = ['name,note', 'a,b', ...Array(20).fill('c,d'), 'e', '"f', 'g"', 'h,i', 'j']
     const bytes = new TextEncoder().encode(lines.join('\n') + '\n')
