@@ -161,34 +161,64 @@ export function createValidator(mapping: ColumnMapping, lookupKnown: KnownLookup
     }
   }
 
-  async function check(startIndex: number, batch: readonly (readonly string[])[]): Promise<RowIssue[][]> {
-    const size = batch.length
-    const leads = new Array<Lead>(size)
-    const identities = new Array<string>(size)
+  // The loops over a batch are functions of their own, without an `await`: a new import worker
+  // optimises them once and early, where the one async function was optimised again and again.
+  /** Each row's lead and identity; the identities to ask the library about. */
+  function readLeads(batch: readonly (readonly string[])[], leads: Lead[], identities: string[]): string[] {
     const asked: string[] = []
-    for (let at = 0; at < size; at++) {
+    for (let at = 0; at < batch.length; at++) {
       const lead = readLead(batch[at]!)
       const identity = identityOf(lead)
       leads[at] = lead
       identities[at] = identity
       if (identity) asked.push(identity)
     }
-    const knownHere = asked.length > 0 ? await lookupKnown(asked) : nothingKnown
-    const out = new Array<RowIssue[]>(size)
-    for (let at = 0; at < size; at++) {
+    return asked
+  }
+
+  /** Each row's own issues and whether it repeats a person seen before, as bits, in file order. */
+  function markRows(leads: readonly Lead[], identities: readonly string[], bits: Uint8Array): void {
+    for (let at = 0; at < leads.length; at++) {
       const lead = leads[at]!
-      const identity = identities[at]!
-      let bits = issueBitsOf(lead)
-      if (people.repeats(lead, identity)) bits |= duplicate
-      if (identity && knownHere.has(identity)) bits |= known
+      let found = issueBitsOf(lead)
+      if (people.repeats(lead, identities[at]!)) found |= duplicate
+      bits[at] = found
+    }
+  }
+
+  /** Each row's issues with the people the library knows, counted and noted. */
+  function settleRows(
+    startIndex: number,
+    leads: readonly Lead[],
+    identities: readonly string[],
+    knownHere: Set<string>,
+    bits: Uint8Array,
+  ): RowIssue[][] {
+    const out = new Array<RowIssue[]>(leads.length)
+    const anyKnown = knownHere.size > 0
+    for (let at = 0; at < leads.length; at++) {
+      let found = bits[at]!
+      if (anyKnown && knownHere.has(identities[at]!)) found |= known
       rows++
-      if (bits !== 0) {
-        rowsBySet.set(bits, (rowsBySet.get(bits) ?? 0) + 1)
-        if (bits & ~examplesFull) noteExamples(bits & ~examplesFull, startIndex + at, lead)
+      if (found !== 0) {
+        rowsBySet.set(found, (rowsBySet.get(found) ?? 0) + 1)
+        if (found & ~examplesFull) noteExamples(found & ~examplesFull, startIndex + at, leads[at]!)
       }
-      out[at] = issueSet(bits)
+      out[at] = issueSet(found)
     }
     return out
+  }
+
+  async function check(startIndex: number, batch: readonly (readonly string[])[]): Promise<RowIssue[][]> {
+    const leads = new Array<Lead>(batch.length)
+    const identities = new Array<string>(batch.length)
+    const asked = readLeads(batch, leads, identities)
+    // The library is asked first, and the rows' own issues found while it answers (in another
+    // worker): the check does not stand waiting for it.
+    const answer = asked.length > 0 ? lookupKnown(asked) : null
+    const bits = new Uint8Array(batch.length)
+    markRows(leads, identities, bits)
+    return settleRows(startIndex, leads, identities, answer ? await answer : nothingKnown, bits)
   }
 
   function summary(): ValidationSummary {

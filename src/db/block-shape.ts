@@ -166,43 +166,62 @@ export function packCells(
   bits: Uint8Array,
   bitsAt: number,
 ): { block: PackedBlock | null; next: CellsAt } {
+  // The loops are functions of their own, of numbers and typed arrays, and this one has none: a
+  // new import worker optimises it once, with what it makes known, rather than again and again
+  // (a loop optimised in the middle of its first run met the objects after it unseen).
   const from = cells.layout
-  let code = at.code
-  let text = at.text
-  let codes = 0
-  let fits = true
-  for (let row = 0; row < size; row++) {
-    const count = from[code++]!
-    codes += 2 + count
-    if (count > largestCode) fits = false
-    for (let cell = 0; cell < count; cell++) {
-      const length = from[code++]!
-      if (length > largestCode) fits = false
-      text += length + 1
-    }
-  }
-  const next = { code, text }
-  if (!fits) return { block: null, next }
-  const layout = new Uint16Array(codes)
-  let out = 0
-  code = at.code
-  for (let row = 0; row < size; row++) {
-    layout[out++] = bits[bitsAt + row] ?? 0
-    const count = from[code]!
-    layout.set(from.subarray(code, code + 1 + count), out)
-    out += 1 + count
-    code += 1 + count
-  }
+  const end = rowsEnd(from, at.code, size)
+  // The codes from `at` are each row's count and its cells' lengths: their sum is the rows' text,
+  // one character after each cell.
+  const next = { code: end, text: at.text + codesSum(from, at.code, end) }
+  if (largestOf(from, at.code, end) > largestCode) return { block: null, next }
+  const layout = new Uint16Array(end - at.code + size)
+  copyRows(from, at.code, size, bits, bitsAt, layout)
   return {
     block: {
       listId,
       block,
       size,
-      text: cells.text.slice(at.text, text),
+      text: cells.text.slice(at.text, next.text),
       layout: charCodesText(layout),
       separated: true,
     },
     next,
+  }
+}
+
+/** Where `size` rows of a batch's layout (`BatchCells`) from `code` end. */
+function rowsEnd(layout: Uint32Array, code: number, size: number): number {
+  for (let row = 0; row < size; row++) code += 1 + layout[code]!
+  return code
+}
+
+function codesSum(layout: Uint32Array, from: number, to: number): number {
+  let sum = 0
+  for (let code = from; code < to; code++) sum += layout[code]!
+  return sum
+}
+
+function largestOf(layout: Uint32Array, from: number, to: number): number {
+  let largest = 0
+  for (let code = from; code < to; code++) if (layout[code]! > largest) largest = layout[code]!
+  return largest
+}
+
+/** `size` rows of a batch's layout from `code`, each after its issues' byte, into a packed block's. */
+function copyRows(
+  from: Uint32Array,
+  code: number,
+  size: number,
+  bits: Uint8Array,
+  bitsAt: number,
+  layout: Uint16Array,
+): void {
+  let out = 0
+  for (let row = 0; row < size; row++) {
+    layout[out++] = bits[bitsAt + row] ?? 0
+    const end = code + 1 + from[code]!
+    while (code < end) layout[out++] = from[code++]!
   }
 }
 

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import { ImportError } from '../../../../../electron/domain/read/errors'
-import { parseRows, type ParseOptions, type RowBatch } from '../../../../../electron/domain/read/parse'
+import {
+  blobChunks,
+  parseRows,
+  type ParseOptions,
+  type RowBatch,
+} from '../../../../../electron/domain/read/parse'
 import {
   buildPreview,
   longSampleBytes,
@@ -135,6 +140,35 @@ describe('parseRows', () => {
       ),
     )
     expect(error.code).toBe('cancelled')
+  })
+})
+
+describe('blobChunks', () => {
+  const bytes = Uint8Array.from({ length: 1_000 }, (_, at) => at % 251)
+
+  it('reads a file slice by slice, whole and in order, whatever the slice size', async () => {
+    for (const size of [1, 7, 100, 999, 1_000, 4_096]) {
+      const read: number[] = []
+      for await (const chunk of blobChunks(new Blob([bytes]), size)) read.push(...chunk)
+      expect(Uint8Array.from(read)).toEqual(bytes)
+    }
+    const none: Uint8Array[] = []
+    for await (const chunk of blobChunks(new Blob([]))) none.push(chunk)
+    expect(none).toEqual([])
+  })
+
+  it('asks for the next slice as it hands over one, and for none past where the reader stopped', async () => {
+    const blob = new Blob([bytes])
+    const asked: number[] = []
+    const watched = {
+      size: blob.size,
+      slice: (start: number, end: number) => (asked.push(start), blob.slice(start, end)),
+    } as unknown as Blob
+    const chunks = blobChunks(watched, 300)
+    expect((await chunks.next()).value).toEqual(bytes.subarray(0, 300))
+    expect(asked).toEqual([0, 300])
+    await chunks.return(undefined)
+    expect(asked).toEqual([0, 300])
   })
 })
 
