@@ -29,6 +29,7 @@ import type { MappedField } from '@domain/person'
 import type { StoredImport } from '@/db/import-rows'
 import { skippableIssues, skippedRows } from '@domain/validation'
 import type { WorkerOutcome } from '@/workers/import-client'
+import type { Rehearsal } from '@/workers/import-protocol'
 import { looksLikeWorkbook } from '@domain/read/workbook'
 import { baseName, defaultSkips } from './import-defaults'
 import { useImportRun } from './import-run'
@@ -181,7 +182,7 @@ export const useImportsStore = defineStore('imports', () => {
         mapping.value = saved ?? suggestMapping(built.columns, built.sample)
       }
       preview.value = markRaw(built)
-      worker.prepare()
+      worker.prepare(rehearsalOf(current, built))
       // The rows' check asks the library about every person: its index read while the user maps.
       readLibraryAhead()
     } catch (error) {
@@ -190,6 +191,20 @@ export const useImportsStore = defineStore('imports', () => {
       problem.value = importProblem(error)
     } finally {
       if (latest()) previewing.value = false
+    }
+  }
+
+  /** The file as the run will read it, for its workers to rehearse (`useImportRun().prepare`). */
+  function rehearsalOf(current: File, built: Preview): Rehearsal {
+    return {
+      file: current,
+      options: {
+        encoding: built.encoding,
+        delimiter: built.delimiter,
+        hasHeader: built.hasHeader,
+        width: built.columns.length,
+      },
+      mapping: fitMapping(mapping.value, built.columns.length),
     }
   }
 
@@ -239,7 +254,7 @@ export const useImportsStore = defineStore('imports', () => {
     await deleteList(list.id)
     listId.value = null
     step.value = 'mapping'
-    worker.prepare()
+    worker.prepare(rehearsalOf(current, built))
     if (outcome.type === 'failed') problem.value = outcome.error
     else notify.info('Import cancelled; nothing was kept.')
   }

@@ -1,4 +1,4 @@
-import type { FromWorker, ToWorker } from './import-protocol'
+import type { FromWorker, Rehearsal, ToWorker } from './import-protocol'
 import type { ParseProgress } from '@domain/read/parse'
 import type { ImportProblem } from '@domain/read/errors'
 import { libraryPort } from '@/db/library-client'
@@ -39,12 +39,14 @@ export function importWorkerCount(
 }
 
 /**
- * Import workers with nothing to do yet: their code loads and their database opens while the user
- * looks at the preview, so the run starts at once when they choose to import.
+ * Import workers ahead of their run: their code loads and their database opens while the user looks
+ * at the preview, so the run starts at once when they choose to import; with `rehearsal`, each also
+ * reads the file's first slice as the run will, to have its code optimised by then (`rehearseImport`).
  */
 export function spawnImportWorkers(
   spawn: () => Worker = spawnOne,
   count = importWorkerCount(),
+  rehearsal?: Rehearsal,
 ): ImportWorkers {
   const store = spawn()
   let check: Worker | null = null
@@ -53,6 +55,16 @@ export function spawnImportWorkers(
       check = spawn()
     } catch {
       // One thread does both.
+    }
+  }
+  if (rehearsal) {
+    const message: ToWorker = { type: 'rehearse', ...rehearsal }
+    for (const worker of [store, check]) {
+      try {
+        worker?.postMessage(message)
+      } catch {
+        // Only a head start: the run goes on without it.
+      }
     }
   }
   return { store, check }

@@ -27,6 +27,18 @@ export type ToWorker =
       peer?: MessagePort
     }
   | { type: 'cancel' }
+  /**
+   * Sent as the workers are made, while the preview shows: the file's first slice read as the run
+   * will read it, and nothing kept (`rehearseImport`). Stopped by the run's start.
+   */
+  | ({ type: 'rehearse' } & Rehearsal)
+
+/** The file an import will read, as the preview reads it: what a rehearsal needs. */
+export interface Rehearsal {
+  file: Blob
+  options: ParseOptions
+  mapping: ColumnMapping
+}
 
 export type FromWorker =
   | { type: 'progress'; progress: ParseProgress }

@@ -2,7 +2,7 @@ import { appendRows, knownIdentities } from '@/db/lists'
 import { importProblem, isImportError } from '@domain/read/errors'
 import { blobChunks, type ParseControl } from '@domain/read/parse'
 import type { FromWorker, ToWorker } from '@/workers/import-protocol'
-import { storeRows } from '@/db/import-rows'
+import { rehearseImport, storeRows } from '@/db/import-rows'
 import { portLibrary, provideLibrary } from '@/db/library-client'
 import { db } from '@/db/schema'
 import { answerChecks, checkedElsewhere } from './import-check'
@@ -27,11 +27,19 @@ const post = (message: FromWorker): void => scope.postMessage(message)
 // is the run's to report, as its first write meets it again.
 db.open().catch(() => undefined)
 
+/** Stops the rehearsal as the run starts. */
+const rehearsal = new AbortController()
+
 scope.onmessage = (event) => {
   const message = event.data
   if (message.type === 'cancel') controller.abort()
-  else if (message.role === 'check') void check(message)
-  else void store(message)
+  else if (message.type === 'rehearse')
+    void rehearseImport(message.file, message.options, message.mapping, rehearsal.signal)
+  else {
+    rehearsal.abort()
+    if (message.role === 'check') void check(message)
+    else void store(message)
+  }
 }
 
 type Start = Extract<ToWorker, { type: 'start' }>

@@ -89,7 +89,7 @@ async function bundlePageHelpers(outDir: string): Promise<void> {
         "import { importWorkerCount, spawnImportWorkers, startImportWorker } from '@/workers/import-client'",
         // The import workers as the app starts them, from the bench's own bundle of their code.
         "const importWorker = () => new Worker(new URL('/bench/import-worker.js', location.origin), { type: 'module' })",
-        'const importWorkers = (threads) => spawnImportWorkers(importWorker, threads)',
+        'const importWorkers = (threads, rehearsal) => spawnImportWorkers(importWorker, threads, rehearsal)',
         "import { provideLibrary, workerLibrary } from '@/db/library-client'",
         // The library worker as the app starts it, from the bench's own bundle of it.
         "const libraryWorker = workerLibrary(() => new Worker(new URL('/bench/library-worker.js', location.origin), { type: 'module' }))",

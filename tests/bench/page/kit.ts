@@ -63,8 +63,11 @@ interface Lk {
   ): Promise<{ blob: Blob; rows: number }>
   /** How many workers the app's export uses on this computer. */
   exportWorkerCount(): number
-  /** The app's import workers (`import-client.ts`): as many as the app spawns here, or `threads`. */
-  importWorkers(threads?: 1 | 2): unknown
+  /**
+   * The app's import workers (`import-client.ts`): as many as the app spawns here, or `threads`;
+   * with `rehearsal`, reading the file's first slice as the dialog has them do.
+   */
+  importWorkers(threads?: 1 | 2, rehearsal?: Record<string, unknown>): unknown
   /** How many workers the app's import uses on this computer. */
   importWorkerCount(): 1 | 2
   startImportWorker(
@@ -514,9 +517,9 @@ const kit = {
   /**
    * The import workers exactly as the dialog starts them, without the dialog: parse, check, store;
    * with `threads`, on that many workers rather than the app's choice for this computer. As in the
-   * dialog, the workers are made as the preview shows (`spawnImportWorkers`), their code loaded and
-   * their database opened while the user looks at it (`previewMs` here), and the clock starts as
-   * the import does.
+   * dialog, the workers are made as the preview shows (`spawnImportWorkers`), their code loaded,
+   * their database opened and the file's first slice rehearsed while the user looks at it
+   * (`previewMs` here), and the clock starts as the import does.
    */
   async importPipeline(threads?: 1 | 2): Promise<{
     ms: number
@@ -527,13 +530,15 @@ const kit = {
     peakHeapMb: number | null
   }> {
     const file = csv!
+    const options = { encoding: 'utf-8', delimiter: ',', hasHeader: true, width: columns.length }
+    const mapping = { first_name: 0, last_name: 1, email: 2, company_name: 3, website: 4 }
     const list = await lk().lists.createList({
       name: `bench pipeline ${file.size}`,
       source: { fileName: 'bench.csv', size: file.size, encoding: 'utf-8', delimiter: ',', hasHeader: true },
       columns,
-      mapping: { first_name: 0, last_name: 1, email: 2, company_name: 3, website: 4 },
+      mapping,
     })
-    const workers = lk().importWorkers(threads)
+    const workers = lk().importWorkers(threads, { file, options, mapping })
     await new Promise((done) => setTimeout(done, previewMs))
     const watched = watch()
     const started = page.performance.now()
@@ -541,9 +546,9 @@ const kit = {
       {
         type: 'start',
         file,
-        options: { encoding: 'utf-8', delimiter: ',', hasHeader: true, width: columns.length },
+        options,
         listId: list.id,
-        mapping: { first_name: 0, last_name: 1, email: 2, company_name: 3, website: 4 },
+        mapping,
       },
       () => undefined,
       workers,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { ImportError } from '@domain/read/errors'
-import { storeRows } from '@/db/import-rows'
+import { rehearsalBytes, rehearseImport, storeRows } from '@/db/import-rows'
 
 async function* bytes(text: string) {
   yield new TextEncoder().encode(text)
@@ -51,5 +51,32 @@ describe('storeRows', () => {
       code: 'storage',
       message: expect.stringContaining('disk space'),
     })
+  })
+})
+
+describe('rehearseImport', () => {
+  const mapping = { first_name: 0, last_name: 1, company_domain: 2 }
+  const wide = { ...options, width: 3 }
+  // A file past the rehearsal's slice: 50,000 rows of 24 to 34 bytes.
+  const text =
+    'first,last,domain\n' +
+    Array.from({ length: 50_000 }, (_, i) => `Ann${i},Lee${i % 7},site${i % 90}.com`).join('\n')
+
+  it('reads the rows of the file’s first slice, the last cut where the slice ends, and no more', async () => {
+    expect(text.length).toBeGreaterThan(rehearsalBytes)
+    const slice = text.slice(0, rehearsalBytes)
+    const rowsInSlice = slice.split('\n').filter((line) => line !== '').length - 1
+    const read = await rehearseImport(new Blob([text]), wide, mapping, new AbortController().signal)
+    expect(read).toBe(rowsInSlice)
+    expect(read).toBeLessThan(50_000)
+  })
+
+  it('stops as the run starts, and passes over a file the run will refuse', async () => {
+    const run = new AbortController()
+    const rehearsing = rehearseImport(new Blob([text]), wide, mapping, run.signal)
+    run.abort()
+    expect(await rehearsing).toBe(0)
+    expect(await rehearseImport(new Blob([]), wide, mapping, new AbortController().signal)).toBe(0)
+    expect(await rehearseImport(new Blob(['a,"b\n']), wide, mapping, new AbortController().signal)).toBe(0)
   })
 })

@@ -91,6 +91,28 @@ describe('the import run’s workers', () => {
     expect(roles()).toEqual(['store', 'check', 'store', 'check'])
   })
 
+  it('rehearse the file as they are spawned ahead, each before its start, when given the file', async () => {
+    const run = useImportRun()
+    const rehearsal = {
+      file,
+      options: { encoding: 'utf-8', delimiter: ',', hasHeader: true, width: 2 },
+      mapping: {},
+    }
+    run.prepare(rehearsal)
+    expect(StandInWorker.made.map((worker) => worker.received)).toEqual([
+      [{ type: 'rehearse', ...rehearsal }],
+      [{ type: 'rehearse', ...rehearsal }],
+    ])
+    await run.read(list, file)
+    expect(StandInWorker.made.map((worker) => worker.received.map((message) => message.type))).toEqual([
+      ['rehearse', 'start'],
+      ['rehearse', 'start'],
+    ])
+    // Spawned ahead without the file, they wait for their start alone.
+    run.prepare()
+    expect(StandInWorker.made.slice(2).map((worker) => worker.received)).toEqual([[], []])
+  })
+
   it('are ended by release when no run takes them, and a run after spawns its own', async () => {
     const run = useImportRun()
     run.prepare()

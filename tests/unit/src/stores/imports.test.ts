@@ -5,6 +5,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { saveMappingFor } from '@/db/lists'
 import { db } from '@/db/schema'
 import { useImportsStore } from '@/stores/imports'
+import type { ToWorker } from '@/workers/import-protocol'
 
 const file = (text: string, name = 'people.csv') => new File([text], name)
 
@@ -116,13 +117,17 @@ describe('the imports store', () => {
   })
 
   it('spawns the import workers as the preview shows, and ends them when the dialog is left', async () => {
-    const made: Array<{ terminated: boolean }> = []
+    const made: Array<{ terminated: boolean; received: ToWorker[] }> = []
     vi.stubGlobal(
       'Worker',
       class {
         terminated = false
+        received: ToWorker[] = []
         constructor() {
           made.push(this)
+        }
+        postMessage(message: ToWorker) {
+          this.received.push(message)
         }
         terminate() {
           this.terminated = true
@@ -133,8 +138,20 @@ describe('the imports store', () => {
     vi.spyOn(navigator, 'hardwareConcurrency', 'get').mockReturnValue(4)
     try {
       const store = useImportsStore()
-      await store.open(file('First,Last\nJane,Doe\n'))
+      const dropped = file('First,Last\nJane,Doe\n')
+      await store.open(dropped)
       expect(made).toHaveLength(2)
+      // Each rehearses the file as the preview reads it, with the mapping it suggests.
+      for (const worker of made) {
+        expect(worker.received).toEqual([
+          {
+            type: 'rehearse',
+            file: dropped,
+            options: { encoding: 'utf-8', delimiter: ',', hasHeader: true, width: 2 },
+            mapping: { first_name: 0, last_name: 1 },
+          },
+        ])
+      }
       await store.discard()
       expect(made.map((worker) => worker.terminated)).toEqual([true, true])
     } finally {
