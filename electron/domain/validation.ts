@@ -162,15 +162,18 @@ export function createValidator(mapping: ColumnMapping, lookupKnown: KnownLookup
   }
 
   // The loops over a batch are functions of their own, without an `await`: a new import worker
-  // optimises them once and early, where the one async function was optimised again and again.
-  /** Each row's lead and identity; the identities to ask the library about. */
+  // optimises them once and early, where the one async function was optimised again and again. Their
+  // arrays grow row by row: optimised code makes an array of a given length inline only up to about
+  // 16,000 elements, and a batch of 20,000 made with its length threw the code away (after a
+  // rehearsal in batches of 1,000, `rehearseImport`).
+  /** Each row's lead and identity (pushed to `leads` and `identities`); the identities to ask the library about. */
   function readLeads(batch: readonly (readonly string[])[], leads: Lead[], identities: string[]): string[] {
     const asked: string[] = []
     for (let at = 0; at < batch.length; at++) {
       const lead = readLead(batch[at]!)
       const identity = identityOf(lead)
-      leads[at] = lead
-      identities[at] = identity
+      leads.push(lead)
+      identities.push(identity)
       if (identity) asked.push(identity)
     }
     return asked
@@ -194,7 +197,7 @@ export function createValidator(mapping: ColumnMapping, lookupKnown: KnownLookup
     knownHere: Set<string>,
     bits: Uint8Array,
   ): RowIssue[][] {
-    const out = new Array<RowIssue[]>(leads.length)
+    const out: RowIssue[][] = []
     const anyKnown = knownHere.size > 0
     for (let at = 0; at < leads.length; at++) {
       let found = bits[at]!
@@ -204,14 +207,14 @@ export function createValidator(mapping: ColumnMapping, lookupKnown: KnownLookup
         rowsBySet.set(found, (rowsBySet.get(found) ?? 0) + 1)
         if (found & ~examplesFull) noteExamples(found & ~examplesFull, startIndex + at, leads[at]!)
       }
-      out[at] = issueSet(found)
+      out.push(issueSet(found))
     }
     return out
   }
 
   async function check(startIndex: number, batch: readonly (readonly string[])[]): Promise<RowIssue[][]> {
-    const leads = new Array<Lead>(batch.length)
-    const identities = new Array<string>(batch.length)
+    const leads: Lead[] = []
+    const identities: string[] = []
     const asked = readLeads(batch, leads, identities)
     // The library is asked first, and the rows' own issues found while it answers (in another
     // worker): the check does not stand waiting for it.
