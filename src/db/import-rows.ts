@@ -147,14 +147,17 @@ export const rehearsalBytes = 1 << 20
  * parsed, checked (the library not asked) and packed as the run will, in small batches so that each
  * loop runs whole and more than once. A new worker's code is then optimised for the run before it
  * starts: at 100,000 rows, without it, the worker ran its first batches half optimised and the
- * renderer's thread pool compiled beside it. Resolves with the rows read, when done, stopped by
- * `signal` (the run's start), or on a file that cannot be read (the run reports it).
+ * renderer's thread pool compiled beside it. Each batch ends in a task of its own, so that the run's
+ * start (a message) is taken between two batches and stops the rehearsal there (`signal`); `onBatch`
+ * is told of each. Resolves with the rows read, when done, stopped, or on a file that cannot be read
+ * (the run reports it).
  */
 export async function rehearseImport(
   file: Blob,
   options: ParseOptions,
   mapping: ColumnMapping,
   signal: AbortSignal,
+  onBatch?: () => void,
 ): Promise<number> {
   const checker = checkHere({ mapping }, { knownIdentities: async () => new Set<string>() })
   let read = 0
@@ -165,6 +168,10 @@ export async function rehearseImport(
       async ({ startIndex, rows, cells }) => {
         prepareBlockRows('', startIndex, rows, await checker.check(startIndex, rows), cells)
         read += rows.length
+        onBatch?.()
+        // Every wait before this one is on an answer already there: without a task's end, the whole
+        // megabyte would run before the worker took the run's start.
+        await nextTask()
       },
       { signal, columns: checker.columns, keepCells: true, batchSize: 1_000 },
     )
@@ -172,6 +179,18 @@ export async function rehearseImport(
     // Stopped, or a file the run will refuse with its message.
   }
   return read
+}
+
+/** The end of this task: resolves in the next, after the messages already queued (no timer's delay). */
+function nextTask(): Promise<void> {
+  return new Promise((next) => {
+    const { port1, port2 } = new MessageChannel()
+    port1.onmessage = () => {
+      port1.close()
+      next()
+    }
+    port2.postMessage(null)
+  })
 }
 
 /** The file taken up again must read, at the last row stored, as it read when its import stopped. */

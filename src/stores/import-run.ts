@@ -3,6 +3,7 @@ import type { ImportedSoFar } from '@/db/lists'
 import type { ListRecord } from '@/db/schema'
 import type { ParseOptions } from '@domain/read/parse'
 import {
+  rehearseIn,
   spawnImportWorkers,
   startImportWorker,
   terminateImportWorkers,
@@ -30,11 +31,16 @@ export function useImportRun() {
   /**
    * Spawns the workers of the next run now, while the user looks at the preview: their code loads
    * and their database opens meanwhile (measured: about 0.15 s of a 2 s import of 100,000 rows), and
-   * with `rehearsal` they read the file's first slice as the run will (`spawnImportWorkers`).
-   * Where no worker can be made here, the run makes its own and meets the same failure then.
+   * with `rehearsal` they read the file's first slice as the run will (`spawnImportWorkers`), again
+   * as the preview changes. Where no worker can be made here, the run makes its own and meets the
+   * same failure then.
    */
   function prepare(rehearsal?: Rehearsal): void {
-    if (spare || run) return
+    if (run) return
+    if (spare) {
+      if (rehearsal) rehearseIn(spare, rehearsal)
+      return
+    }
     let made: ImportWorkers
     try {
       made = spawnImportWorkers(undefined, undefined, rehearsal)

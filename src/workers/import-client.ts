@@ -57,17 +57,24 @@ export function spawnImportWorkers(
       // One thread does both.
     }
   }
-  if (rehearsal) {
-    const message: ToWorker = { type: 'rehearse', ...rehearsal }
-    for (const worker of [store, check]) {
-      try {
-        worker?.postMessage(message)
-      } catch {
-        // Only a head start: the run goes on without it.
-      }
+  const workers = { store, check }
+  if (rehearsal) rehearseIn(workers, rehearsal)
+  return workers
+}
+
+/**
+ * Has workers made ahead read the file's first slice as the run will (`rehearseImport`), again when
+ * the preview changed (its options, another sheet): a rehearsal under way stops for the new one.
+ */
+export function rehearseIn(workers: ImportWorkers, rehearsal: Rehearsal): void {
+  const message: ToWorker = { type: 'rehearse', ...rehearsal }
+  for (const worker of [workers.store, workers.check]) {
+    try {
+      worker?.postMessage(message)
+    } catch {
+      // Only a head start: the run goes on without it.
     }
   }
-  return { store, check }
 }
 
 /** Ends both workers of an import. */

@@ -29,7 +29,8 @@ export type ToWorker =
   | { type: 'cancel' }
   /**
    * Sent as the workers are made, while the preview shows: the file's first slice read as the run
-   * will read it, and nothing kept (`rehearseImport`). Stopped by the run's start.
+   * will read it, and nothing kept (`rehearseImport`). Stopped between two of its batches by the
+   * run's start, or by another rehearsal (the preview changed).
    */
   | ({ type: 'rehearse' } & Rehearsal)
 

@@ -27,15 +27,17 @@ const post = (message: FromWorker): void => scope.postMessage(message)
 // is the run's to report, as its first write meets it again.
 db.open().catch(() => undefined)
 
-/** Stops the rehearsal as the run starts. */
-const rehearsal = new AbortController()
+/** Stops the rehearsal under way as the run starts, or as another rehearsal (a changed preview) does. */
+let rehearsal = new AbortController()
 
 scope.onmessage = (event) => {
   const message = event.data
   if (message.type === 'cancel') controller.abort()
-  else if (message.type === 'rehearse')
+  else if (message.type === 'rehearse') {
+    rehearsal.abort()
+    rehearsal = new AbortController()
     void rehearseImport(message.file, message.options, message.mapping, rehearsal.signal)
-  else {
+  } else {
     rehearsal.abort()
     if (message.role === 'check') void check(message)
     else void store(message)

@@ -220,7 +220,7 @@ class Gathering {
     return this.cells ? { startIndex, rows, cells: this.cells.take() } : { startIndex, rows }
   }
 
-  /** A row parsed whole: the header, or a data row fitted to it; a blank one is passed over. */
+  /** A row parsed whole (not blank): the header, or a data row fitted to it. */
   whole(parsed: ParsedRow): void {
     if (this.hasHeader && this.header === null) {
       if (parsed.cells.length > parseLimits.maxColumns) {
@@ -253,10 +253,10 @@ class Gathering {
   }
 
   /**
-   * The rows of the text's lines from `at`, until its end or a full batch: where the next line
-   * starts. A line of the header's width that starts with a character past the space (no blank or
-   * white row) keeps its cells where they are in the text (only `picked` ones made strings); any
-   * other line is cut whole and fitted (`irregular`).
+   * The rows of the text's lines from `at`, until its end, a full batch or a line cut whole: where
+   * the next line starts. A line of the header's width that starts with a character past the space
+   * (no blank or white row) keeps its cells where they are in the text (only `picked` ones made
+   * strings); any other line is cut whole and fitted (`irregular`), and the cutting returns after it.
    */
   cutLines(at: number): number {
     const { text, end, cut, cutCode, width, picked, cells } = this

@@ -71,6 +71,23 @@ describe('rehearseImport', () => {
     expect(read).toBeLessThan(50_000)
   })
 
+  it('ends each batch in a task of its own, so that a run starting then stops it at the next batch', async () => {
+    const run = new AbortController()
+    let batches = 0
+    // The run's start comes as a message: one queued as the first batch ends.
+    const read = await rehearseImport(new Blob([text]), wide, mapping, run.signal, () => {
+      if (++batches !== 1) return
+      const { port1, port2 } = new MessageChannel()
+      port1.onmessage = () => {
+        port1.close()
+        run.abort()
+      }
+      port2.postMessage('start')
+    })
+    expect(read).toBe(1_000)
+    expect(batches).toBe(1)
+  })
+
   it('stops as the run starts, and passes over a file the run will refuse', async () => {
     const run = new AbortController()
     const rehearsing = rehearseImport(new Blob([text]), wide, mapping, run.signal)

@@ -113,6 +113,29 @@ describe('the import run’s workers', () => {
     expect(StandInWorker.made.slice(2).map((worker) => worker.received)).toEqual([[], []])
   })
 
+  it('rehearse again when the preview changes, without spawning others', async () => {
+    const run = useImportRun()
+    const first = {
+      file,
+      options: { encoding: 'utf-8', delimiter: ',', hasHeader: true, width: 2 },
+      mapping: {},
+    }
+    const changed = { ...first, options: { ...first.options, delimiter: ';', width: 1 } }
+    run.prepare(first)
+    run.prepare(changed)
+    expect(StandInWorker.made).toHaveLength(2)
+    expect(StandInWorker.made.map((worker) => worker.received)).toEqual([
+      [
+        { type: 'rehearse', ...first },
+        { type: 'rehearse', ...changed },
+      ],
+      [
+        { type: 'rehearse', ...first },
+        { type: 'rehearse', ...changed },
+      ],
+    ])
+  })
+
   it('are ended by release when no run takes them, and a run after spawns its own', async () => {
     const run = useImportRun()
     run.prepare()
