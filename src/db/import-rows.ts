@@ -12,6 +12,7 @@ import {
 import { createValidator, type RowIssue, type ValidationSummary } from '@domain/validation'
 import { cellsRow, type CellsAt } from './block-shape'
 import { prepareBlockRows } from './blocks'
+import { nextTurn } from './turns'
 
 export interface StoredImport {
   parse: ParseSummary
@@ -171,7 +172,7 @@ export async function rehearseImport(
         onBatch?.()
         // Every wait before this one is on an answer already there: without a task's end, the whole
         // megabyte would run before the worker took the run's start.
-        await nextTask()
+        await nextTurn()
       },
       { signal, columns: checker.columns, keepCells: true, batchSize: 1_000 },
     )
@@ -179,18 +180,6 @@ export async function rehearseImport(
     // Stopped, or a file the run will refuse with its message.
   }
   return read
-}
-
-/** The end of this task: resolves in the next, after the messages already queued (no timer's delay). */
-function nextTask(): Promise<void> {
-  return new Promise((next) => {
-    const { port1, port2 } = new MessageChannel()
-    port1.onmessage = () => {
-      port1.close()
-      next()
-    }
-    port2.postMessage(null)
-  })
 }
 
 /** The file taken up again must read, at the last row stored, as it read when its import stopped. */

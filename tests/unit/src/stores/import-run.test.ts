@@ -124,16 +124,11 @@ describe('the import run’s workers', () => {
     run.prepare(first)
     run.prepare(changed)
     expect(StandInWorker.made).toHaveLength(2)
-    expect(StandInWorker.made.map((worker) => worker.received)).toEqual([
-      [
-        { type: 'rehearse', ...first },
-        { type: 'rehearse', ...changed },
-      ],
-      [
-        { type: 'rehearse', ...first },
-        { type: 'rehearse', ...changed },
-      ],
-    ])
+    const both = [
+      { type: 'rehearse', ...first },
+      { type: 'rehearse', ...changed },
+    ]
+    expect(StandInWorker.made.map((worker) => worker.received)).toEqual([both, both])
   })
 
   it('are ended by release when no run takes them, and a run after spawns its own', async () => {
