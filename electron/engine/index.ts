@@ -16,12 +16,12 @@
  * - `defaultSettings`, `resolveSettings(overrides)`, `scaleDurations(settings, factor)`: every
  *   "not shown" value (rate, polling, prices, statuses) is a default here.
  *   Pacing of an enrichment: unless `maxChunksInFlight` is set, the chunks in flight are sized from
- *   the rate limit and the expected time of a chunk (`chunkSize × pollLeadWorkMs`, 300 ms a lead):
- *   27 at 100 requests a minute and 100 leads, at most 30. A chunk is first polled when it should be
- *   done (the per-lead time learnt from the job's finished chunks, kept where about one first poll in
- *   ten is early), then every 5 s backing off; searches and chunks sent by an earlier run are first
- *   polled after `pollInitialDelayMs`. Charged creates take `{ beforeSend }` (`CreateOptions`), called
- *   when the request has its rate slot, just before it leaves.
+ *   the rate limit and the expected time of a chunk (`chunkSize × pollLeadWorkMs`; `chunkWindow`,
+ *   at most `maxChunkWindow`, in jobs/pacing.ts). A chunk is first polled when it should be done
+ *   (the per-lead time learnt from the job's finished chunks, kept where about one first poll in ten
+ *   is early), then every `pollIntervalMs`, backing off; searches and chunks sent by an earlier run
+ *   are first polled after `pollInitialDelayMs`. Charged creates take `{ beforeSend }`
+ *   (`CreateOptions`), called when the request has its rate slot, just before it leaves.
  *
  * Jobs
  * - `new JobLedger(stateDir)`: durable store (atomic writes) of jobs, chunk payloads and result batches.

@@ -22,12 +22,11 @@ export function blockRanges(rowCount: number, parts: number): BlockRange[] {
 
 /**
  * Workers a CSV or JSON export is written by: two, each half the blocks, where the computer has two
- * cores or more. Measured at a million enriched rows after the list was browsed, on two cores,
- * alternating with one worker: two wrote 88,000–116,000 rows/s over four exports of a scratch harness
- * and 92,000–135,000 in the bench, one 72,000–100,000. Their second heap costs memory: the page's
- * renderer process peaked at 676–923 MB with two against 474–863 MB with one, within the 1 GB a
- * million-row export is allowed. A worker holds only the blocks it is writing, not its share of the
- * file, which goes to the file as it is made.
+ * cores or more. An export waits mostly on reading its blocks, which each worker does on its own
+ * thread, so two are faster than one even on two cores. Their second heap costs memory, which stays
+ * within what a million-row export is allowed: the browser bench exports a million enriched rows
+ * both ways, alternated (`grid … export to CSV` and `peak renderer RSS (export)`). A worker holds
+ * only the blocks it is writing, not its share of the file, which goes to the file as it is made.
  */
 export function exportWorkerCount(
   cores: number | undefined = globalThis.navigator?.hardwareConcurrency,

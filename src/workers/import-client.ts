@@ -26,11 +26,10 @@ const spawnOne = (): Worker => new Worker(new URL('./list-import.ts', import.met
 /**
  * Workers an import runs on: two, one checking and one storing, where the computer has four cores
  * or more; else one. Both workers parse the file, so two spend more work in all for less time, which
- * needs cores to spare: the page and IndexedDB's own thread work beside them. Measured on two cores,
- * one against two alternated: at 100,000 rows 72,000–79,000 rows/s against 72,000–95,000 in a scratch
- * harness, 46,000 and 61,000 against 46,000 and 53,000 in the bench; at a million 96,000–113,000
- * against 112,000–124,000 and 50,000 and 69,000 against 55,000 and 71,000. And the page's longest
- * task through the dialog grew to 109–134 ms in three runs (0–91 ms in the five runs before, with one).
+ * needs cores to spare: the page and IndexedDB's own thread work beside them. On two cores a second
+ * worker is no faster and takes the page's core, lengthening its tasks through the dialog. The
+ * browser bench runs the import on both counts (`pipeline on one worker` / `on two workers`) and
+ * times the dialog's longest main-thread task.
  */
 export function importWorkerCount(
   cores: number | undefined = globalThis.navigator?.hardwareConcurrency,

@@ -14,9 +14,9 @@ const inFlightSlack = 1.1
  * chunk's processing time (and some slack), plus two. In the middle of a job one chunk costs two
  * slots (its POST and its GET) and half as many would do; but at the start there are only POSTs to
  * send, and at the end the last chunk's processing is hidden only if the chunks before it are still
- * being polled meanwhile. Measured (bench, 10,000 rows, time scale 0.02, same runs): sized to half,
- * 34 in flight, the service idled at the start and for the last chunk's processing time at the end
- * (1.21–1.24× the ideal wall time, against 1.08–1.11× at 57). More in flight cost no extra request.
+ * being polled meanwhile: sized to half, the service idles at the start and for the last chunk's
+ * processing time at the end. More in flight costs no extra request. The enrichment bench measures
+ * the defaults against smaller windows (its `maxChunksInFlight` variants: wall / ideal).
  */
 export function chunkWindow(
   settings: Pick<
@@ -57,8 +57,8 @@ export class LeadWorkEstimate {
    * done when `doneMs` equals it, else a later poll found it done `doneMs` after the submission.
    * `aimedMs` is when that first poll was meant to go: one that waited well past it for a rate slot
    * and found the chunk done says nothing about an earlier poll, so it does not shrink the estimate
-   * (measured: the first window's polls, queued behind its submissions, shrank it by a quarter, and
-   * the next window's first polls all came too early).
+   * (else the first window's polls, queued behind its submissions, shrink it, and the next window's
+   * first polls all come too early: the enrichment bench's `requests / minimum`).
    */
   observe(leads: number, firstPollMs: number, doneMs = firstPollMs, aimedMs?: number): void {
     if (leads <= 0 || firstPollMs < 0) return
@@ -68,12 +68,12 @@ export class LeadWorkEstimate {
       else {
         // The step is taken from the aim this chunk was polled at, not from the estimate now: a window
         // of chunks all aimed alike and all found done is one piece of evidence, not one per chunk
-        // (compounded, a window of 34 shrank it by 29 % before any of its polls could come back early).
+        // (compounded over a window, it shrinks far below the truth before any poll can come back early).
         const shownMs = aimedMs === undefined ? firstPollMs : Math.min(aimedMs, firstPollMs)
         this.estimate = Math.min(this.estimate, (shownMs / leads) * (1 - shrinkStep))
       }
     } else {
-      // Likewise from what this chunk showed: a window of early chunks grows it once, not 34 times.
+      // Likewise from what this chunk showed: a window of early chunks grows it once, not once a chunk.
       this.estimate = Math.max(
         this.estimate,
         (firstPollMs / leads) * (1 + shrinkStep),

@@ -36,8 +36,8 @@ export function wholeText(element: Element): string {
  * Writes a row's cells into its element: one `div.cell` a column in view, holding its text, or a
  * `span.tag` for a tag. Written straight into the elements rather than by Vue: on a scrolled frame of
  * a million-row list every row in view shows another row, and Vue's patch of each cell's element and
- * text cost 1.5–2 ms a frame more on this page's slowest machine (traced over 300 frames). Only what
- * changed is written. A row still being read (`shown` undefined) keeps what its element showed, hidden
+ * text is work in every frame (the browser bench's `grid … scroll p95 frame`). Only what changed is
+ * written. A row still being read (`shown` undefined) keeps what its element showed, hidden
  * under the placeholder (the grid's style). A cell's text is shown cut to its width less twice
  * `padding` where it does not fit (`fit.text`), so that no cell clips; a text that cannot be measured
  * marks its cell `clip` instead, as does every text until the font is known (a cell clipped then is

@@ -1,9 +1,8 @@
 /**
  * A cell's text cut to its width, ending in an ellipsis, so that the cell need not clip it. A clip is a
  * node of the page's paint properties, and one a cell split a scrolled frame's painting into a chunk a
- * cell: some 200 of them over a million-row list, on which the browser's pre-paint, paint and
- * layerizing spent 1.7 ms of each frame more than on the same rows unclipped (traced over 300 frames,
- * two runs each way).
+ * cell, every cell in view, which the browser's pre-paint, paint and layerizing then walk in every
+ * frame (the browser bench's `grid … scroll p95 frame` and frames missed).
  *
  * A text's width is taken as an upper bound: the sum of each character's advance in the cell's font,
  * measured alone once (kerning only brings letters closer; a combining accent alone measures at least

@@ -24,8 +24,8 @@ export function useGridRows<T>(
   /**
    * The rows to have fetched: those in view and a margin, wider in the direction of a steady scroll
    * so that its next pages arrive before it reaches them: a thousand rows, a block of the list's, so
-   * that a block's first read (100–400 ms) starts a block before the scroll needs it (at 250 rows,
-   * a scroll of 600 px a frame showed unfilled rows in 134 frames of 300, at 1,000 in none). After
+   * that a block's first read, many frames long, starts a block before the scroll needs it (with a
+   * narrower margin a steady scroll shows unfilled rows: the browser bench's `grid … scroll`). After
    * a jump only the rows in view are read: the next frame will be elsewhere again, and every extra
    * page delays the rows shown.
    */
