@@ -19,11 +19,11 @@ export default defineConfig({
   preload: {
     build: {
       // A sandboxed preload can only be CommonJS and cannot require packages or chunks: bundle
-      // everything, each preload (the app window's, the hidden origin-move window's) on its own.
+      // everything into one file.
       externalizeDeps: false,
       isolatedEntries: true,
       rollupOptions: {
-        input: { index: 'electron/preload/index.ts', 'origin-source': 'electron/preload/origin-source.ts' },
+        input: { index: 'electron/preload/index.ts' },
         output: { format: 'cjs', entryFileNames: '[name].cjs' },
       },
     },

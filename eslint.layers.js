@@ -2,7 +2,6 @@
  * The layers of the code base and which way imports may run between them, kept by `npm run lint`.
  *
  *   renderer:  app → features, components → stores → workers, db → domain, shared
- *              app → origin-move (the move of the desktop app's data to its new origin) → shared
  *   node:      main, web, cli → backend → engine → domain
  *   shared (the contract of both transports) depends on the domain only; the sandbox on nothing of
  *   the client; domain, shared and the whole renderer run without a host (no Node, no Electron).
@@ -46,13 +45,11 @@ export const layers = {
   },
   'electron/sandbox': { may: ['resources'], host: 'node' },
   'electron/main': { may: shells, host: 'any' },
-  // The hidden window that reads the old origin's data runs the same reader as the tests (src/origin-move).
-  'electron/preload': { may: ['electron/shared', 'src/origin-move'], host: 'any' },
+  'electron/preload': { may: ['electron/shared'], host: 'any' },
   'electron/web': { may: shells, host: 'node' },
   'electron/cli': { may: shells, host: 'node' },
   'src/ui': { may: ['electron/domain', 'electron/shared', 'resources'], host: 'none' },
   'src/bridge': { may: ['electron/shared'], host: 'none' },
-  'src/origin-move': { may: ['electron/shared'], host: 'none' },
   'src/db': { may: ['electron/domain', 'electron/shared', 'resources'], host: 'none' },
   'src/workers': { may: ['src/db', 'electron/domain', 'electron/shared', 'resources'], host: 'none' },
   'src/stores': {
@@ -83,7 +80,6 @@ export const layers = {
       'src/workers',
       'src/db',
       'src/bridge',
-      'src/origin-move',
       'src/ui',
       'electron/domain',
       'electron/shared',

@@ -12,7 +12,6 @@ import {
   shell,
 } from 'electron'
 import Store from 'electron-store'
-import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { createBackend } from '../backend'
@@ -25,8 +24,6 @@ import { showJobInShell } from './job-shell'
 import { createElectronKeyVault } from './key-vault'
 import { registerIpc, trustedSenderCheck } from './ipc'
 import { menuTemplate } from './menu'
-import { registerOriginMove } from './origin-move'
-import { openSourceWindow } from './origin-source-window'
 import {
   applySessionPolicy,
   hardenWebContents,
@@ -40,8 +37,6 @@ interface StoreShape {
   settings: PersistedSettings
   windowState: WindowState
   encryptedApiKey?: string
-  /** The data kept under file:// by versions before app://bundle was copied here, and checked. */
-  originMoved?: boolean
 }
 
 const devServerUrl = process.env['ELECTRON_RENDERER_URL']
@@ -118,33 +113,21 @@ async function start(): Promise<void> {
       sandboxTimeScale,
     },
   )
-  const isTrustedSender = trustedSenderCheck(
-    () => mainWindow,
-    (url) => isAppUrl(url, devServerUrl),
-  )
-  registerIpc(ipcMain, backend.handlers, isTrustedSender)
-  const originMove = registerOriginMove({
+  registerIpc(
     ipcMain,
-    isTrustedSender,
-    enabled: !devServerUrl,
-    isDone: () => store.get('originMoved') === true,
-    markDone: () => store.set('originMoved', true),
-    // Chromium keeps every origin's IndexedDB in this folder: none at all, nothing to move.
-    hasOldData: () => existsSync(join(app.getPath('userData'), 'IndexedDB')),
-    openSourceWindow: () =>
-      openSourceWindow(rendererDir, preloadPath('origin-source'), mainWindow ?? undefined),
-    log: (message) => console.warn(message),
-  })
+    backend.handlers,
+    trustedSenderCheck(
+      () => mainWindow,
+      (url) => isAppUrl(url, devServerUrl),
+    ),
+  )
   app.on('before-quit', () => void backend.close())
   void backend.start().catch((error: unknown) => console.error('[backend] could not resume jobs', error))
 
-  // The window closed mid-move: the hidden window reading the old data goes with it, or the app
-  // would live on with no window (and keep the single-instance lock).
   const open = () => {
     const window = createWindow(store)
     window.on('closed', () => {
       if (mainWindow === window) mainWindow = null
-      originMove.close()
     })
     return window
   }

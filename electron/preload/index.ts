@@ -1,7 +1,6 @@
 import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron'
 import type { Bridge } from '../shared/contract'
 import { isListedChannel, isListedEvent } from '../shared/channels'
-import { originMoveChannels, type OriginMoveHost } from '../shared/origin-move'
 
 /**
  * The renderer's only door to the backend: invoke a contract channel, listen to a contract event.
@@ -23,16 +22,3 @@ const bridge: Bridge = {
 }
 
 contextBridge.exposeInMainWorld('leadkeeper', bridge)
-
-/**
- * The shell's own door, apart from the contract: moving the data the app kept under file:// to its
- * origin now (`electron/shared/origin-move.ts`). Main answers only our window's main frame.
- */
-const originMove: OriginMoveHost = {
-  start: () => ipcRenderer.invoke(originMoveChannels.start),
-  read: (request) => ipcRenderer.invoke(originMoveChannels.read, request),
-  finish: (counts) => ipcRenderer.invoke(originMoveChannels.finish, counts),
-  fail: (message) => ipcRenderer.invoke(originMoveChannels.fail, message),
-}
-
-contextBridge.exposeInMainWorld('leadkeeperShell', { originMove })

@@ -5,7 +5,6 @@ import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { describe, expect, it } from 'vitest'
 import { channelNames } from '../../../electron/shared/contract'
-import { originMoveInvokeChannels } from '../../../electron/shared/origin-move'
 
 const run = promisify(execFile)
 const bundle = 'out/main/index.js'
@@ -58,7 +57,7 @@ describe('built main bundle', () => {
       schemes: Array<{ scheme: string; privileges: Record<string, boolean> }>
       responses: Answer[]
     }
-    expect(report.channels.sort()).toEqual([...channelNames, ...originMoveInvokeChannels].sort())
+    expect(report.channels.sort()).toEqual([...channelNames].sort())
     expect(report.webPreferences).toMatchObject({
       contextIsolation: true,
       sandbox: true,

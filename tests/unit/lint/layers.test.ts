@@ -44,8 +44,6 @@ describe('imports run one way between the layers', () => {
       "import { JobManager } from '../../electron/engine/jobs/manager'\nexport const x = JobManager\n",
     ],
     ['src/stores/probe.ts', "export const load = () => import('@/features/home/HomePage.vue')\n"],
-    // The move's reader runs in the hidden window's preload: it stays free of the app's database layer.
-    ['src/origin-move/probe.ts', "import { db } from '@/db/schema'\nexport const x = db\n"],
     ['electron/preload/probe.ts', "import { db } from '../../src/db/schema'\nexport const x = db\n"],
   ])('%s: %s is refused', async (path, code) => {
     const found = await problems(path, code)
@@ -65,9 +63,8 @@ describe('imports run one way between the layers', () => {
     ['tests/unit/probe.ts', "import { backend } from '../../electron/backend'\nexport const x = backend\n"],
     [
       'electron/preload/probe.ts',
-      "import { createSource } from '../../src/origin-move/source'\nexport const x = createSource\n",
+      "import { channelNameList } from '../shared/channels'\nexport const x = channelNameList\n",
     ],
-    ['src/app/probe.ts', "import { moveOrigin } from '@/origin-move/mover'\nexport const x = moveOrigin\n"],
   ])('%s: %s is allowed', async (path, code) => {
     expect(await problems(path, code)).toEqual([])
   })
