@@ -1,5 +1,5 @@
 import type { JobState } from '@shared/contract'
-import type { ListState } from '@/db/schema'
+import type { ListState } from '@/db/records'
 import type { GridTag } from '@/ui/grid-types'
 import { emailStatusInfo, emailStatusTone } from '@domain/email-status'
 

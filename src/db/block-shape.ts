@@ -1,5 +1,5 @@
 import type { IndexableType, IndexableTypeArrayReadonly } from 'dexie'
-import { facetOf, rowFacets, type FacetValue, type RowFacet } from './facet-tally'
+import { facetOf, rowFacets } from './facet-tally'
 import { packIssues, unpackIssues, type RowIssue } from '@domain/validation'
 import type { BatchCells } from '@domain/read/parse'
 import { charCodesText, codeValues, decodeValues, largestCode } from './value-code'
@@ -8,13 +8,14 @@ import type {
   CompanyBlock,
   FacetBlock,
   FacetColumn,
-  LegacyFacetBlock,
+  FacetValue,
   NarrowFacet,
   PackedBlock,
   RowBlock,
+  RowFacet,
   StoredBlock,
   StoredRow,
-} from './schema'
+} from './records'
 
 /**
  * Rows to a block. Measured (`npm run bench`, import and grid): 1,000 writes a million rows in a
@@ -84,28 +85,14 @@ function facetColumnsOf(block: RowBlock | PackedBlock): Record<RowFacet, FacetCo
   return columns
 }
 
-/** A block's facets as versions 3 to 7 stored them, all in one record (their upgrades write these). */
-export function legacyFacetBlockOf(block: RowBlock | PackedBlock): LegacyFacetBlock {
-  return {
-    listId: block.listId,
-    block: block.block,
-    size: blockLength(block),
-    columns: facetColumnsOf(block),
-  }
-}
-
 /** The records a block's facets are kept in: the narrow ones together, the company column apart. */
 export function facetRecordsOf(block: RowBlock | PackedBlock): { facets: FacetBlock; company: CompanyBlock } {
-  return splitFacets(legacyFacetBlockOf(block))
-}
-
-/** The two records of the facets one record held before version 8. */
-export function splitFacets(legacy: LegacyFacetBlock): { facets: FacetBlock; company: CompanyBlock } {
-  const { listId, block, size, columns } = legacy
-  const { company, ...narrow } = columns
+  const { listId, block: at } = block
+  const size = blockLength(block)
+  const { company, ...narrow } = facetColumnsOf(block)
   return {
-    facets: { listId, block, size, columns: narrow },
-    company: { listId, block, size, column: company },
+    facets: { listId, block: at, size, columns: narrow },
+    company: { listId, block: at, size, column: company },
   }
 }
 

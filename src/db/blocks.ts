@@ -13,7 +13,8 @@ import {
   rowBlockOf,
   unpackBlock,
 } from './block-shape'
-import type { LeadkeeperDb, PackedBlock, RowBlock, RowIssue, RowRecord, StoredRow } from './schema'
+import type { LeadkeeperDb } from './schema'
+import type { PackedBlock, RowBlock, RowIssue, RowRecord, StoredRow } from './records'
 import type { CellsAt } from './block-shape'
 import type { BatchCells } from '@domain/read/parse'
 import { packIssues } from '@domain/validation'

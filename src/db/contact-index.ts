@@ -1,31 +1,26 @@
 import { dataKinds, type Answers } from '@domain/kinds'
 import { codedColumn } from './block-shape'
-import { contactAnswers, contactFacets, type ContactFacet } from './library-shape'
-import type { ContactKeyBlock, ContactRecord } from './schema'
+import { contactAnswers, contactFacets } from './library-shape'
+import type { ContactFacet } from './records'
+import type { ContactKeyBlock, ContactRecord } from './records'
 import { SlotTable } from './slot-table'
 import { fold, type LibraryMatch } from './words'
 
 /**
  * What finds the library's people without reading them: each block's ids, identities, search words,
  * facets and key hashes, held in memory and kept up to date by block revision. One IndexedDB record
- * per person costs ~70 µs to write whatever it holds, so people are stored in blocks
+ * per person costs a fixed price to write whatever it holds, so people are stored in blocks
  * (`contactBlockSize` to a record) and this index, rebuilt from small key blocks, does what
  * IndexedDB's per-record indexes did: find a person by any key, search by words and facets.
  */
 
 /**
- * People to a block. A block of the bench's people is about 100 kB, past the 64 kB from which
- * Chromium keeps a value in a file of its own beside its database rather than in the database's log:
- * measured writing 200,000 such people, 27,000–33,000 a second at 50 a block (about 50 kB, in the
- * log), 127,000–146,000 at 70 and 184,000–241,000 at 100; a hundred blocks read at random (a search's
- * first page may hold a hundred people from a hundred blocks) 78–154 ms at 50 a block, 33–61 at 70,
- * 37–109 at 100. The library's writes through the app went from 12,000–14,000 people a second to
- * 21,000–30,000. Versions 6 to 9 of the database kept 50 a block (`legacyContactBlockSize`).
+ * People to a block: enough that a block passes 64 kB, from which Chromium keeps a value in a file
+ * of its own beside its database rather than in the database's log, which writes it several times
+ * faster; few enough that a search's first page, read from many blocks, stays quick (`npm run bench
+ * -- --only library`).
  */
 export const contactBlockSize = 100
-
-/** People to a block in versions 6 to 9 of the database; version 10's upgrade regroups them. */
-export const legacyContactBlockSize = 50
 
 export const contactBlockOf = (slot: number): number => Math.floor(slot / contactBlockSize)
 

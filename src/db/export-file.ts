@@ -1,4 +1,4 @@
-import type { ListRecord } from '@/db/schema'
+import type { ListRecord } from '@/db/records'
 import { listColumns } from '@domain/export/columns'
 import { csvHeader } from '@domain/export/csv'
 

@@ -1,9 +1,10 @@
 import Dexie, { type Table } from 'dexie'
 import { addCounts, CountChanges } from './counts'
-import type { FacetCountRecord, RowRecord } from './schema'
+import type { FacetCountRecord, FacetValue, RowFacet, RowRecord } from './records'
 
-/** Row fields with their own `[listId+field]` index: filtering and sorting on them reads no other row. */
-export type RowFacet = FacetCountRecord['facet']
+export type { FacetValue, RowFacet }
+
+/** Row fields a list's queries filter, count and sort by, from the block's facet columns. */
 export const rowFacets: readonly RowFacet[] = [
   'status',
   'emailStatus',
@@ -13,12 +14,7 @@ export const rowFacets: readonly RowFacet[] = [
   'hasPhone',
 ]
 
-export type FacetValue = string | number
-
-/**
- * The value each descriptive facet has while unknown. Rows store it by leaving the field out (no
- * index entry); lists written by version 1 of the database hold it explicitly, which reads the same.
- */
+/** The value each descriptive facet has while unknown; rows store it by leaving the field out. */
 export const unknownValue = { emailStatus: '', seniority: '', country: '', company: '', hasPhone: 0 } as const
 export type DescriptiveFacet = keyof typeof unknownValue
 export const descriptiveFacets = Object.keys(unknownValue) as DescriptiveFacet[]

@@ -1,4 +1,4 @@
-import type { ColumnMapping } from '@/db/schema'
+import type { ColumnMapping } from '@/db/records'
 import type { ImportedSoFar, ListOperations } from '@/db/lists'
 import { ImportError } from '@domain/read/errors'
 import {

@@ -1,13 +1,7 @@
 import Dexie from 'dexie'
 import { contactBlockOf, contactBlockSize, ContactIndex, keyBlockOf } from './contact-index'
-import {
-  newEpoch,
-  type ContactBlock,
-  type ContactKeyBlock,
-  type ContactRecord,
-  type ContactRevisions,
-  type LeadkeeperDb,
-} from './schema'
+import { newEpoch, type LeadkeeperDb } from './schema'
+import type { ContactBlock, ContactKeyBlock, ContactRecord, ContactRevisions } from './records'
 
 /**
  * The library's people in their blocks: the index that finds them (`contact-index.ts`), kept up to

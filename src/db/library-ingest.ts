@@ -5,14 +5,8 @@ import { contactBlockOf, contactBlockSize, contactKeys, type ContactIndex } from
 import { addCounts } from './counts'
 import { contactIndex, contactTables, pageTurn, readContactBlocks, writeContacts } from './library-contacts'
 import { companyWords, contactAnswers, contactWords, LibraryTally } from './library-shape'
-import {
-  db as appDb,
-  type CompanyRecord,
-  type ContactBlock,
-  type ContactRecord,
-  type LeadkeeperDb,
-  type Provenance,
-} from './schema'
+import { db as appDb, type LeadkeeperDb } from './schema'
+import type { CompanyRecord, ContactBlock, ContactRecord, Provenance } from './records'
 import { fold } from './words'
 import { nextTurn } from './turns'
 

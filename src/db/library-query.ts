@@ -9,13 +9,8 @@ import {
   readContactIndex,
 } from './library-contacts'
 import { companyFacets, contactFacets, type CompanyFacet, type ContactFacet } from './library-shape'
-import {
-  db as appDb,
-  type CompanyRecord,
-  type ContactRecord,
-  type LeadkeeperDb,
-  type LibraryCountRecord,
-} from './schema'
+import { db as appDb, type LeadkeeperDb } from './schema'
+import type { CompanyRecord, ContactRecord, LibraryCountRecord } from './records'
 import { matchesWords, searchWords, type LibraryMatch } from './words'
 import { nextTurn } from './turns'
 

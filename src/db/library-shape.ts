@@ -1,14 +1,18 @@
 import type { Answers } from '@domain/kinds'
-import type { CompanyRecord, ContactRecord, LibraryCountRecord } from './schema'
+import type { CompanyRecord, ContactFacet, ContactRecord, LibraryCountRecord } from './records'
 import type { CountDelta } from './counts'
 import { wordsOf } from './words'
 
-/** The library's search words and facet counts, the same for every write and for the upgrade. */
+/** The library's search words and facet counts, the same for every write. */
 
-export const contactFacets = ['emailStatus', 'seniority', 'country'] as const
+export const contactFacets = [
+  'emailStatus',
+  'seniority',
+  'country',
+] as const satisfies readonly ContactFacet[]
 export const companyFacets = ['industry', 'country'] as const
 
-export type ContactFacet = (typeof contactFacets)[number]
+export type { ContactFacet }
 export type CompanyFacet = (typeof companyFacets)[number]
 
 /**

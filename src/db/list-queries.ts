@@ -10,7 +10,8 @@ import {
   type ListColumns,
   type RowQuery,
 } from './row-query'
-import type { LeadkeeperDb, RowBlock, RowRecord } from './schema'
+import type { LeadkeeperDb } from './schema'
+import type { RowBlock, RowRecord } from './records'
 
 /**
  * The grid's view of a list: its filter and order, and the rows at any position of it. Runs in the

@@ -24,15 +24,8 @@ import {
   storedRowCount,
 } from './blocks'
 import { applyTally, FacetTally, listCounts } from './facet-tally'
-import {
-  db,
-  rowKey,
-  type ColumnMapping,
-  type LeadkeeperDb,
-  type ListRecord,
-  type RowIssue,
-  type RowRecord,
-} from './schema'
+import { db, rowKey, type LeadkeeperDb } from './schema'
+import type { ColumnMapping, ListRecord, RowIssue, RowRecord } from './records'
 
 export type { ValidationSummary } from '@domain/validation'
 

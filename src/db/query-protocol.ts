@@ -1,5 +1,5 @@
 import type { RowQuery } from './row-query'
-import type { RowRecord } from './schema'
+import type { RowRecord } from './records'
 
 /** Messages between the page and the query worker. */
 export type QueryRequest =

@@ -1,7 +1,8 @@
 import { LocalListQueries, type ListQueries } from './list-queries'
 import type { QueryReply, QueryRequest } from './query-protocol'
 import type { RowQuery } from './row-query'
-import { db, type RowRecord } from './schema'
+import { db } from './schema'
+import type { RowRecord } from './records'
 import { plain } from './plain'
 
 /** A request before its id is given. */

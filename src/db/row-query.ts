@@ -1,7 +1,8 @@
 import type { Table } from 'dexie'
 import { blockSize, narrowFacets } from './block-shape'
 import { rowFacets, type FacetValue, type RowFacet } from './facet-tally'
-import type { ColumnSnapshot, FacetColumn, LeadkeeperDb } from './schema'
+import type { LeadkeeperDb } from './schema'
+import type { ColumnSnapshot, FacetColumn } from './records'
 
 /**
  * Filtering and sorting a list over its facet columns: one typed array of codes per facet, built

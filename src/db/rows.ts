@@ -17,15 +17,8 @@ import { contactsWithIds, contactTables } from './library-contacts'
 import { asEnrichedRow, contactsOf, upsertCompanies, upsertContacts } from './library-ingest'
 import { contactAnswers } from './library-shape'
 import { activeFilters, isPlain, loadColumns, positionsOf, usesCompany, type RowQuery } from './row-query'
-import {
-  db as appDb,
-  parseRowKey,
-  type ContactRecord,
-  type LeadkeeperDb,
-  type Provenance,
-  type RowRecord,
-  type StoredRow,
-} from './schema'
+import { db as appDb, parseRowKey, type LeadkeeperDb } from './schema'
+import type { ContactRecord, Provenance, RowRecord, StoredRow } from './records'
 
 export { rowFacets, type FacetValue, type RowFacet } from './facet-tally'
 export type { RowQuery } from './row-query'

@@ -1,4 +1,4 @@
-import type { Provenance } from '@/db/schema'
+import type { Provenance } from '@/db/records'
 import { libraryOf } from '@/db/library-client'
 
 /** Every lead found goes to the library as a contact (with its company); every company as a company. */

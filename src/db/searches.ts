@@ -1,4 +1,5 @@
-import type { LeadkeeperDb, SavedSearch, SearchResultRecord, SearchRun } from './schema'
+import type { LeadkeeperDb } from './schema'
+import type { SavedSearch, SearchResultRecord, SearchRun } from './records'
 
 /**
  * Saved searches, the runs of every search and what each returned. Runs are keyed by their job id, so

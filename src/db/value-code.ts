@@ -1,19 +1,13 @@
+import type { CodedValues } from './records'
 /**
  * Plain values (strings, numbers, booleans, null, undefined, arrays and plain objects of them) coded
  * as two strings and a list of names: every string one after another in `strings`, and in `shape`,
- * as char codes, what each value is, how long each string is and which name each field has. A
- * million enriched rows are read from IndexedDB so at 175,000–184,000 rows/s, as objects at
- * 73,000–104,000 (structured clone reads every object, key and string one by one; here two strings
- * and a few dozen names are copied, and the rows are made from them).
+ * as char codes, what each value is, how long each string is and which name each field has.
+ * Structured clone reads every object, key and string one by one; here two strings and a few dozen
+ * names are copied, and the rows are made from them, which reads enriched rows from IndexedDB
+ * faster than as objects (`npm run bench -- --only browser`, the export and the grid).
  */
-export interface CodedValues {
-  /** The objects' field names, each once; a field is coded by its place here. */
-  names: string[]
-  /** Every string, and every number written out, one after another. */
-  strings: string
-  /** Char codes: a tag per value, then a length, a count or a name's place as the tag needs. */
-  shape: string
-}
+export type { CodedValues }
 
 // What a value in `shape` is: its tag, its first code.
 /** No value at this place of the list (a hole in a block's rows). */

@@ -25,7 +25,6 @@ const plainLetters: Record<string, string> = {
   ŧ: 't',
 }
 const unplain = new RegExp(`[${Object.keys(plainLetters).join('')}]`, 'gu')
-const holdsUnplain = new RegExp(unplain.source, 'u')
 
 /** Lower case without accents: "Zoë Ångström" → "zoe angstrom", "Søren Østergaard" → "soren ostergaard". */
 export function fold(text: string): string {
@@ -37,11 +36,6 @@ export function fold(text: string): string {
     .toLowerCase()
     .replace(unplain, (letter) => plainLetters[letter]!)
     .trim()
-}
-
-/** Whether `fold` of this text changed when it learnt `plainLetters` (version 13 folds its words anew). */
-export function foldsAnew(text: string): boolean {
-  return beyondAscii.test(text) && holdsUnplain.test(text.toLowerCase())
 }
 
 const nameSeparators = /[\s\-‐–'’,;/()]+/u

@@ -1,4 +1,4 @@
-import type { RowIssue } from '@/db/schema'
+import type { RowIssue } from '@/db/records'
 import { issueKinds } from '@domain/validation'
 
 /** Every category is skipped unless the user says otherwise: nothing doubtful is paid for by default. */

@@ -1,6 +1,6 @@
 import { ref } from 'vue'
 import type { ImportedSoFar } from '@/db/lists'
-import type { ListRecord } from '@/db/schema'
+import type { ListRecord } from '@/db/records'
 import type { ParseOptions } from '@domain/read/parse'
 import {
   rehearseIn,

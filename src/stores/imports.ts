@@ -14,7 +14,7 @@ import {
   setSkip,
   type ImportedSoFar,
 } from '@/db/lists'
-import type { ColumnMapping, ListRecord } from '@/db/schema'
+import type { ColumnMapping, ListRecord } from '@/db/records'
 import { importProblem, type ImportProblem } from '@domain/read/errors'
 import { fitMapping, suggestMapping } from '@domain/mapping'
 import {

@@ -19,7 +19,8 @@ import {
 } from '@/db/library-query'
 import { libraryOf } from '@/db/library-client'
 import { countContacts } from '@/db/library-contacts'
-import { db, type CompanyRecord, type ContactRecord } from '@/db/schema'
+import { db } from '@/db/schema'
+import type { CompanyRecord, ContactRecord } from '@/db/records'
 
 export type LibraryTab = 'contacts' | 'companies'
 

@@ -3,14 +3,14 @@ import { ref, shallowReactive, shallowRef } from 'vue'
 import type { JobState, JobView } from '@shared/contract'
 import type { AppError } from '@shared/result'
 import { invoke, on } from '@/bridge'
-import {
-  db,
-  type CompanySearchInput,
-  type LeadSearchInput,
-  type SavedSearch,
-  type SearchResultRecord,
-  type SearchRun,
-} from '@/db/schema'
+import { db } from '@/db/schema'
+import type {
+  CompanySearchInput,
+  LeadSearchInput,
+  SavedSearch,
+  SearchResultRecord,
+  SearchRun,
+} from '@/db/records'
 import * as searches from '@/db/searches'
 import { cacheInLibrary } from '@/db/search-cache'
 import { useAccountStore } from './account'

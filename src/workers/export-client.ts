@@ -2,7 +2,7 @@ import { blockSize, type BlockRange } from '@/db/blocks'
 import { exportFileName, joinExport, type ExportedFile } from '@/db/export-file'
 import type { ExportOptions } from '@/db/export-list'
 import { plain } from '@/db/plain'
-import type { ListRecord } from '@/db/schema'
+import type { ListRecord } from '@/db/records'
 import type { FromExportWorker, ToExportWorker } from './export-protocol'
 
 /** What an export is asked for: the options of `exportList` a page gives. */

@@ -1,7 +1,7 @@
 import type { BlockRange } from '@/db/blocks'
 import type { RowQuery } from '@/db/rows'
 import type { ExportFormat } from '@/db/export-file'
-import type { ListRecord } from '@/db/schema'
+import type { ListRecord } from '@/db/records'
 
 /** Messages between an export worker and the page. */
 export interface ToExportWorker {

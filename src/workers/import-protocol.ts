@@ -1,4 +1,4 @@
-import type { ColumnMapping } from '@/db/schema'
+import type { ColumnMapping } from '@/db/records'
 import type { ImportProblem } from '@domain/read/errors'
 import type { ParseOptions, ParseProgress } from '@domain/read/parse'
 import type { ValidationSummary } from '@domain/validation'

@@ -1,5 +1,5 @@
 import type { JobView } from '@shared/contract'
-import type { SearchRun } from '@/db/schema'
+import type { SearchRun } from '@/db/records'
 import type { CompanySearchInput } from '@/features/prospecting/request'
 
 export type CompanyRun = Extract<SearchRun, { kind: 'company' }>

@@ -1,4 +1,4 @@
-import type { ColumnMapping } from '@/db/schema'
+import type { ColumnMapping } from '@/db/records'
 
 /** Lead search fields that become the columns of a list, in this order. */
 const columns = [

@@ -1,4 +1,5 @@
-import { db, type ListRecord } from '@/db/schema'
+import { db } from '@/db/schema'
+import type { ListRecord } from '@/db/records'
 import { appendRows, createListFromRecords, finishImport, validateList } from '@/db/lists'
 import { leadsAsTable, leadsForList } from './table'
 

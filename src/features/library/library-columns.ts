@@ -1,7 +1,7 @@
 import type { SelectOption } from 'naive-ui'
 import type { GridColumn } from '@/ui/grid-types'
 import type { FacetCount } from '@/db/library-query'
-import type { CompanyRecord, ContactRecord } from '@/db/schema'
+import type { CompanyRecord, ContactRecord } from '@/db/records'
 import { employeeRange, fundingRoundLabel } from '@/components/company/company-fields'
 import { cellText } from '@domain/export/columns'
 import { optionLabel } from '@/features/prospecting/taxonomies'

@@ -1,5 +1,5 @@
 import type { LocationQuery } from 'vue-router'
-import type { SavedSearch, SearchRun } from '@/db/schema'
+import type { SavedSearch, SearchRun } from '@/db/records'
 
 export interface Opening {
   /** A saved search asked for by the address (`?saved=<id>`), its filters to load. */

@@ -1,7 +1,7 @@
 import { computed, onMounted, ref, type ComputedRef, type Ref } from 'vue'
 import { useRoute } from 'vue-router'
 import { notify } from '@/ui/notify'
-import type { SavedSearch, SearchRun } from '@/db/schema'
+import type { SavedSearch, SearchRun } from '@/db/records'
 import { useSearchesStore } from '@/stores/searches'
 import { describeFilters } from './describe'
 import { draftFromFilters, type FilterDraft, type SearchKind } from './filters'

@@ -44,8 +44,8 @@ export function libraryPeople(page: Page): Promise<number> {
 
 /**
  * How each block of a list's rows is stored, read with the raw IndexedDB API: 'packed' as an import
- * writes it, 'coded' once its rows changed, 'rows' as objects (written before version 15, or with a
- * value that cannot be coded).
+ * writes it, 'coded' once its rows changed, 'rows' as objects (rows with a value that cannot be
+ * coded).
  */
 export function blockShapes(page: Page): Promise<('packed' | 'coded' | 'rows')[]> {
   return page.evaluate(

@@ -15,15 +15,21 @@ export class ProspectingPage {
   runState = () => this.page.locator('[data-test="run-state"]')
   warning = (code: string) => this.page.locator(`[data-test="warning-${code}"]`)
 
-  /** Picks exact values from a taxonomy picker (include or exclude). */
+  /**
+   * Picks exact values from a taxonomy picker (include or exclude). Each pick waits for every menu
+   * to have closed first: a menu still leaving would offer the same label ("VP") as the one opening.
+   */
   async pick(key: string, part: 'include' | 'exclude', values: string[]): Promise<void> {
     const select = this.field(key).locator(`[data-test="${part}"]`)
+    const options = this.page.locator('.n-base-select-option:visible')
     for (const value of values) {
+      await expect(options).toHaveCount(0)
       await select.click()
       await select.locator('input').fill(value)
-      await this.page.locator('.n-base-select-option:visible').getByText(value, { exact: true }).click()
+      await options.getByText(value, { exact: true }).click()
+      await this.page.keyboard.press('Escape')
     }
-    await this.page.keyboard.press('Escape')
+    await expect(options).toHaveCount(0)
   }
 
   /** Types free values (job titles, domains), each confirmed with Enter. */

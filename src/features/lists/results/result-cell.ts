@@ -1,4 +1,4 @@
-import type { RowRecord } from '@/db/schema'
+import type { RowRecord } from '@/db/records'
 import type { GridColumn, GridTag } from '@/ui/grid-types'
 import { emailStatusTag } from '@/components/state-tags'
 import { rowStatusInfo } from './row-status'

@@ -1,4 +1,4 @@
-import type { RowRecord } from '@/db/schema'
+import type { RowRecord } from '@/db/records'
 
 // Keyed by plain strings: a status the engine adds later still reads, as itself.
 const meanings: Record<string, { label: string; meaning: string }> = {

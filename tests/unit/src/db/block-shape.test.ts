@@ -12,7 +12,7 @@ import {
   rowBlockOf,
   unpackBlock,
 } from '@/db/block-shape'
-import type { RowBlock, StoredRow } from '@/db/schema'
+import type { RowBlock, StoredRow } from '@/db/records'
 import { packIssues, type RowIssue } from '@domain/validation'
 import type { BatchCells } from '@domain/read/parse'
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { contactBlockSize, contactKeys, ContactIndex, keyBlockOf, keyHash } from '@/db/contact-index'
 import { contactFromPayload } from '@/db/library-ingest'
-import type { ContactRecord } from '@/db/schema'
+import type { ContactRecord } from '@/db/records'
 
 function person(i: number, changes: Record<string, unknown> = {}): ContactRecord {
   const fields = contactFromPayload({

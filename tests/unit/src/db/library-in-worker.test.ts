@@ -1,7 +1,8 @@
 // @vitest-environment node
 import 'fake-indexeddb/auto'
 import { describe, expect, it, vi } from 'vitest'
-import { LeadkeeperDb, type Provenance } from '@/db/schema'
+import { LeadkeeperDb } from '@/db/schema'
+import type { Provenance } from '@/db/records'
 import { contactFacetCounts, searchContacts } from '@/db/library-query'
 import { upsertContacts } from '@/db/library-ingest'
 import { contactBlockSize } from '@/db/contact-index'

@@ -1,6 +1,7 @@
 import 'fake-indexeddb/auto'
 import { describe, expect, it, vi } from 'vitest'
-import { LeadkeeperDb, type Provenance } from '@/db/schema'
+import { LeadkeeperDb } from '@/db/schema'
+import type { Provenance } from '@/db/records'
 import {
   companiesAt,
   companyFacetCounts,

@@ -3,7 +3,8 @@ import { describe, expect, it, vi } from 'vitest'
 import { blockTables, deleteBlocks, putRows } from '@/db/blocks'
 import { LocalListQueries, quietAfterMs } from '@/db/list-queries'
 import { loadColumns, positionsOf, usesCompany } from '@/db/row-query'
-import { LeadkeeperDb, type ListRecord, type RowRecord } from '@/db/schema'
+import { LeadkeeperDb } from '@/db/schema'
+import type { ListRecord, RowRecord } from '@/db/records'
 
 const freshDb = () => new LeadkeeperDb('q-' + crypto.randomUUID())
 

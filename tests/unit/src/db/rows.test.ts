@@ -1,12 +1,12 @@
 import 'fake-indexeddb/auto'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { ResultRow } from '@shared/contract'
-import Dexie from 'dexie'
 import { listOperations } from '@/db/lists'
-import { LeadkeeperDb, rowKey, type ListRecord, type RowRecord, type StoredRow } from '@/db/schema'
+import { LeadkeeperDb, rowKey } from '@/db/schema'
+import type { StoredRow } from '@/db/records'
 import { allContacts, contactById, countContacts, putContacts } from '../support/library'
 import { allRows, rowAt } from '../support/rows'
-import { asked, found, inputValues, list, seed } from '../support/list-fixtures'
+import { asked, found, seed } from '../support/list-fixtures'
 import {
   applyEnrichmentResults,
   applyKnownAnswers,
@@ -19,23 +19,6 @@ import {
 } from '@/db/rows'
 
 const freshDb = () => new LeadkeeperDb('t-' + crypto.randomUUID())
-
-/** A row as version 1 of the database wrote it: unknown facets held as '' and 0. */
-function versionOneRow(listId: string, index: number): RowRecord {
-  return {
-    listId,
-    index,
-    values: inputValues(index),
-    issues: [],
-    skip: false,
-    status: 'pending',
-    emailStatus: '',
-    seniority: '',
-    country: '',
-    company: '',
-    hasPhone: 0,
-  }
-}
 
 describe('applyKnownAnswers', () => {
   it('gives a row one kind from its twin and another from the library, with where each came from, in one write', async () => {
@@ -424,69 +407,4 @@ describe('facet counts', () => {
     await listOperations(database).deleteList('L')
     expect(await database.facetCounts.count()).toBe(0)
   })
-
-  it('are counted for every list when a version-1 database is upgraded', async () => {
-    const database = await upgradedFromVersionOne(
-      [list('A', 3), list('B', 2)],
-      [
-        ...[0, 1, 2].map((index) => versionOneRow('A', index)),
-        { ...versionOneRow('B', 0), status: 'found', country: 'Spain', hasPhone: 1 },
-        versionOneRow('B', 1),
-      ],
-    )
-    expect((await facetCounts('A', database)).status).toEqual([{ value: 'pending', count: 3 }])
-    const b = await facetCounts('B', database)
-    expect(b.country).toEqual([
-      { value: '', count: 1 },
-      { value: 'Spain', count: 1 },
-    ])
-    expect(b.hasPhone).toEqual([
-      { value: 0, count: 1 },
-      { value: 1, count: 1 },
-    ])
-  })
-  it('read version-1 rows (unknown as "" and 0) as the app writes rows now, through later results', async () => {
-    const database = await upgradedFromVersionOne(
-      [list('V', 6)],
-      Array.from({ length: 6 }, (_, index) => versionOneRow('V', index)),
-    )
-    await applyEnrichmentResults(
-      'V',
-      [found('V', 4), { key: rowKey('V', 5), status: 'not_found' }],
-      1,
-      database,
-    )
-    const counts = await facetCounts('V', database)
-    expect(counts.status).toEqual([
-      { value: 'pending', count: 4 },
-      { value: 'found', count: 1 },
-      { value: 'not_found', count: 1 },
-    ])
-    expect(counts.seniority).toEqual([
-      { value: '', count: 5 },
-      { value: 'manager', count: 1 },
-    ])
-    const unknown = await pageRows('V', { filters: { seniority: [''] }, limit: 10 }, database)
-    expect(unknown.map((row) => row.index)).toEqual([0, 1, 2, 3, 5])
-    const sorted = await pageRows(
-      'V',
-      { sort: { field: 'seniority', direction: 'desc' }, limit: 2 },
-      database,
-    )
-    expect(sorted.map((row) => row.index)).toEqual([4, 5])
-  })
 })
-
-/** A database as version 1 of the schema left it, opened by the app (which upgrades it). */
-async function upgradedFromVersionOne(lists: ListRecord[], rows: RowRecord[]): Promise<LeadkeeperDb> {
-  const name = 't-' + crypto.randomUUID()
-  const old = new Dexie(name)
-  old.version(1).stores({
-    lists: 'id, updatedAt',
-    rows: '[listId+index], [listId+status], [listId+emailStatus], [listId+seniority], [listId+country], [listId+company], [listId+hasPhone]',
-  })
-  await old.table('lists').bulkPut(lists)
-  await old.table('rows').bulkPut(rows)
-  old.close()
-  return new LeadkeeperDb(name)
-}

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { ListRecord } from '@/db/schema'
+import type { ListRecord } from '@/db/records'
 import { useImportRun } from '@/stores/import-run'
 import type { FromWorker, ToWorker } from '@/workers/import-protocol'
 import { list as fixtureList } from '../support/list-fixtures'

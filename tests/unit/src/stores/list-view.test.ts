@@ -5,7 +5,8 @@ import { blockTables, putRows } from '@/db/blocks'
 import { listOperations } from '@/db/lists'
 import { listQueries } from '@/db/query-worker'
 import { applyTally, FacetTally } from '@/db/facet-tally'
-import { db, type RowRecord } from '@/db/schema'
+import { db } from '@/db/schema'
+import type { RowRecord } from '@/db/records'
 import { useListViewStore } from '@/stores/list-view'
 
 const statuses = ['deliverable', 'catch_all', 'undeliverable']

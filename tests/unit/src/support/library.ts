@@ -1,6 +1,7 @@
 import { contactsAt, contactById } from '@/db/library-query'
 import { contactIndex, contactTables, countContacts, writeContacts } from '@/db/library-contacts'
-import type { ContactRecord, LeadkeeperDb } from '@/db/schema'
+import type { LeadkeeperDb } from '@/db/schema'
+import type { ContactRecord } from '@/db/records'
 
 /** Reading and changing the library's people in tests, through the same block code the app uses. */
 

@@ -1,6 +1,7 @@
 import type { ResultRow } from '@shared/contract'
 import { listOperations } from '@/db/lists'
-import { rowKey, type LeadkeeperDb, type ListRecord } from '@/db/schema'
+import { rowKey, type LeadkeeperDb } from '@/db/schema'
+import type { ListRecord } from '@/db/records'
 
 /** Lists and service answers for tests of what a run writes. */
 

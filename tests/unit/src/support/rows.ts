@@ -1,5 +1,6 @@
 import { blockTables, eachBlock, putRows, rowAt } from '@/db/blocks'
-import type { LeadkeeperDb, RowRecord } from '@/db/schema'
+import type { LeadkeeperDb } from '@/db/schema'
+import type { RowRecord } from '@/db/records'
 
 /** Reading and changing stored rows in tests, through the same block code the app uses. */
 

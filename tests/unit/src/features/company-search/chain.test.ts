@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { JobView } from '@shared/contract'
-import type { SearchRun } from '@/db/schema'
+import type { SearchRun } from '@/db/records'
 import { chainRuns, companiesFound, fetchedOffsets } from '@/features/company-search/chain'
 
 const run = (id: string, chainId: string, startedAt: number, offset: number, pages: number): SearchRun => ({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { CompanyRecord, ContactRecord } from '@/db/schema'
+import type { CompanyRecord, ContactRecord } from '@/db/records'
 import { companyColumns, contactColumns, facetOptions } from '@/features/library/library-columns'
 
 const company = (data: Record<string, unknown>) =>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { SavedSearch, SearchRun } from '@/db/schema'
+import type { SavedSearch, SearchRun } from '@/db/records'
 import { openingOf } from '@/features/prospecting/opening'
 
 const run = (id: string, kind: SearchRun['kind'], savedSearchId?: string): SearchRun => {
