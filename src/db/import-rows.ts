@@ -1,5 +1,5 @@
 import type { ColumnMapping } from '@/db/records'
-import type { ImportedSoFar, ListOperations } from '@/db/lists'
+import type { ImportedSoFar } from '@/db/lists'
 import { ImportError } from '@domain/read/errors'
 import {
   blobChunks,
@@ -17,6 +17,18 @@ import { nextTurn } from './turns'
 export interface StoredImport {
   parse: ParseSummary
   validation: ValidationSummary
+}
+
+/** What an import writes rows and checks people through: `lists.ts`, on the app's database or a test's. */
+export interface ImportLists {
+  appendRows(
+    listId: string,
+    startIndex: number,
+    rows: string[][],
+    issues?: RowIssue[][],
+    cells?: BatchCells,
+  ): Promise<void>
+  knownIdentities(identities: string[]): Promise<Set<string>>
 }
 
 export interface ImportTarget {
@@ -48,7 +60,7 @@ const mappedColumns = (mapping: ColumnMapping): number[] =>
 /** The rows' check: the mapping's rules, duplicates and the library's people (`createValidator`). */
 export function checkHere(
   target: Pick<ImportTarget, 'mapping'>,
-  lists: Pick<ListOperations, 'knownIdentities'>,
+  lists: Pick<ImportLists, 'knownIdentities'>,
 ): RowChecker {
   const validator = createValidator(target.mapping, lists.knownIdentities)
   return {
@@ -67,7 +79,7 @@ export async function checkRows(
   source: AsyncIterable<Uint8Array>,
   options: ParseOptions,
   target: Pick<ImportTarget, 'mapping'>,
-  lists: Pick<ListOperations, 'knownIdentities'>,
+  lists: Pick<ImportLists, 'knownIdentities'>,
   onChecked: (startIndex: number, issues: RowIssue[][]) => void,
   control: ParseControl = {},
 ): Promise<ValidationSummary> {
@@ -93,7 +105,7 @@ export async function storeRows(
   source: AsyncIterable<Uint8Array>,
   options: ParseOptions,
   target: ImportTarget,
-  lists: Pick<ListOperations, 'appendRows' | 'knownIdentities'>,
+  lists: ImportLists,
   control: ParseControl = {},
   checker: RowChecker = checkHere(target, lists),
 ): Promise<StoredImport> {

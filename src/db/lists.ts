@@ -59,241 +59,263 @@ export interface ValidateOptions {
 /** Rows read or written per transaction: big enough to be fast, small enough for memory. */
 const pageSize = 5_000
 
-/** The list operations on one database; the app uses them on `db`, tests on a database of their own. */
-export function listOperations(database: LeadkeeperDb) {
-  const rowTables = [...blockTables(database), database.facetCounts]
+/** The tables a write of rows touches: the blocks and the list's facet counts. */
+const rowTablesOf = (database: LeadkeeperDb) => [...blockTables(database), database.facetCounts]
 
-  async function createList(input: NewList): Promise<ListRecord> {
-    const now = Date.now()
-    const list: ListRecord = {
-      id: crypto.randomUUID(),
-      name: input.name,
-      createdAt: now,
-      updatedAt: now,
-      source: input.source,
-      columns: input.columns,
-      mapping: fitMapping(input.mapping, input.columns.length),
-      rowCount: 0,
-      state: 'importing',
-      jobIds: [],
-      creditsSpent: 0,
+export async function createList(input: NewList, database: LeadkeeperDb = db): Promise<ListRecord> {
+  const now = Date.now()
+  const list: ListRecord = {
+    id: crypto.randomUUID(),
+    name: input.name,
+    createdAt: now,
+    updatedAt: now,
+    source: input.source,
+    columns: input.columns,
+    mapping: fitMapping(input.mapping, input.columns.length),
+    rowCount: 0,
+    state: 'importing',
+    jobIds: [],
+    creditsSpent: 0,
+  }
+  await database.lists.add(list)
+  return list
+}
+
+/**
+ * `issues`, when given, are the rows' issues found while importing, in the same order; `cells`, when
+ * given, every cell of the rows, as the file read them (the rows may then hold only some). Not an async
+ * function: one would hold `rows`, a batch of the file's cells, until the write has committed, while
+ * the next batch is read; they are packed first (`prepareBlockRows`) and let go.
+ */
+export function appendRows(
+  listId: string,
+  startIndex: number,
+  rows: string[][],
+  issues?: RowIssue[][],
+  cells?: BatchCells,
+  database: LeadkeeperDb = db,
+): Promise<void> {
+  // No facet fields: they are unknown until a result arrives.
+  const tally = new FacetTally()
+  tally.addValue(listId, 'status', 'pending', rows.length)
+  const prepared = prepareBlockRows(listId, startIndex, rows, issues, cells)
+  return database.transaction('rw', rowTablesOf(database), async () => {
+    await appendBlockRows(database, prepared)
+    await applyTally(database.facetCounts, tally)
+  })
+}
+
+/**
+ * Where an interrupted import stopped: the rows it stored (`[0, rows)`) and the cells of the last,
+ * by which the file chosen to resume it is recognised.
+ */
+export async function importedSoFar(listId: string, database: LeadkeeperDb = db): Promise<ImportedSoFar> {
+  const rows = await storedRowCount(database, listId)
+  const last = rows > 0 ? ((await rowAt(database, listId, rows - 1))?.values ?? null) : null
+  return { rows, last }
+}
+
+/** `widest`: cells of the widest row; columns past the header's are named by position ("Column 6"). */
+export async function finishImport(
+  listId: string,
+  rowCount: number,
+  widest = 0,
+  database: LeadkeeperDb = db,
+): Promise<void> {
+  const list = await database.lists.get(listId)
+  const columns = list && widest > list.columns.length ? uniqueHeaders(list.columns, widest) : list?.columns
+  await database.lists.update(listId, {
+    state: 'ready',
+    rowCount,
+    updatedAt: Date.now(),
+    ...(columns ? { columns } : {}),
+  })
+}
+
+/** The blocks go by key-range deletes, without loading them; the list record in the same transaction. */
+export async function deleteList(listId: string, database: LeadkeeperDb = db): Promise<void> {
+  await database.transaction('rw', [database.lists, ...rowTablesOf(database)], async () => {
+    await deleteBlocks(database, listId)
+    await listCounts(database.facetCounts, listId).delete()
+    await database.lists.delete(listId)
+  })
+}
+
+export async function updateMapping(
+  listId: string,
+  mapping: ColumnMapping,
+  database: LeadkeeperDb = db,
+): Promise<void> {
+  const list = await database.lists.get(listId)
+  if (!list) return
+  await database.lists.update(listId, {
+    mapping: fitMapping(mapping, list.columns.length),
+    updatedAt: Date.now(),
+  })
+}
+
+export async function saveMappingFor(
+  columns: string[],
+  mapping: ColumnMapping,
+  database: LeadkeeperDb = db,
+): Promise<void> {
+  await database.mappings.put({
+    signature: mappingSignature(columns),
+    mapping: fitMapping(mapping, columns.length),
+    savedAt: Date.now(),
+  })
+}
+
+export async function savedMappingFor(
+  columns: string[],
+  database: LeadkeeperDb = db,
+): Promise<ColumnMapping | null> {
+  const saved = await database.mappings.get(mappingSignature(columns))
+  return saved ? fitMapping(saved.mapping, columns.length) : null
+}
+
+/** Which of these identities ('first last@domain', lower-cased) the library already holds. */
+export async function knownIdentities(
+  identities: string[],
+  database: LeadkeeperDb = db,
+): Promise<Set<string>> {
+  return new Set(await libraryOf(database).knownIdentities(identities))
+}
+
+/**
+ * Checks every row against the mapping, page by page in key order, and writes each row's issues.
+ * Skips are reset: apply the user's choices with `setSkip` afterwards.
+ */
+export async function validateList(
+  listId: string,
+  mapping: ColumnMapping,
+  options: ValidateOptions = {},
+  database: LeadkeeperDb = db,
+): Promise<ValidationSummary> {
+  const validator = createValidator(mapping, (identities) => knownIdentities(identities, database))
+  const total = (await database.lists.get(listId))?.rowCount ?? 0
+  await eachBlock(database, listId, async (rows) => {
+    if (options.signal?.aborted) throw new DOMException('Validation cancelled', 'AbortError')
+    if (rows.length === 0) return
+    const issues = await validator.check(
+      rows[0]!.index,
+      rows.map((row) => row.values),
+    )
+    const updated = rows.map((row, offset) => ({ ...row, issues: issues[offset]!, skip: false }))
+    await database.transaction('rw', blockTables(database), () => putRows(database, listId, updated))
+    options.onProgress?.(validator.summary().rows, total)
+  })
+  return validator.summary()
+}
+
+/** Sets `skip` on every row of the list that has any of these issues. */
+export async function setSkip(
+  listId: string,
+  issues: RowIssue[],
+  skip: boolean,
+  database: LeadkeeperDb = db,
+): Promise<void> {
+  if (issues.length === 0) return
+  const wanted = new Set(issues)
+  await eachBlock(database, listId, async (rows) => {
+    const changed = rows.filter((row) => row.skip !== skip && row.issues.some((issue) => wanted.has(issue)))
+    if (changed.length === 0) return
+    await database.transaction('rw', blockTables(database), () =>
+      putRows(
+        database,
+        listId,
+        changed.map((row) => ({ ...row, skip })),
+      ),
+    )
+  })
+}
+
+/**
+ * The rows as a run decides about them: who each one is, what it already holds, whether the user
+ * skipped it. Rows enriched before answers were kept say what they hold by their result.
+ */
+export async function runRowsFor(
+  listId: string,
+  mapping: ColumnMapping,
+  database: LeadkeeperDb = db,
+): Promise<RunRowInput[]> {
+  const list = await database.lists.get(listId)
+  const since = list?.updatedAt ?? Date.now()
+  const out: RunRowInput[] = []
+  const leadOfRow = leadReader(mapping)
+  await eachBlock(database, listId, (rows) => {
+    for (const row of rows) {
+      out.push({
+        key: rowKey(listId, row.index),
+        index: row.index,
+        lead: leadOfRow(row.values),
+        answers: row.answers ?? legacyAnswers(row, since),
+        skip: row.skip,
+        // Skipped by a run (an uncertain request given up), not by the user's choice.
+        givenUp: row.status === 'skipped' && !row.skip,
+      })
     }
-    await database.lists.add(list)
-    return list
-  }
+  })
+  return out
+}
 
-  /**
-   * `issues`, when given, are the rows' issues found while importing, in the same order; `cells`, when
-   * given, every cell of the rows, as the file read them (the rows may then hold only some). Not an async
-   * function: one would hold `rows`, a batch of the file's cells, until the write has committed, while
-   * the next batch is read; they are packed first (`prepareBlockRows`) and let go.
-   */
-  function appendRows(
-    listId: string,
-    startIndex: number,
-    rows: string[][],
-    issues?: RowIssue[][],
-    cells?: BatchCells,
-  ): Promise<void> {
-    // No facet fields: they are unknown until a result arrives.
-    const tally = new FacetTally()
-    tally.addValue(listId, 'status', 'pending', rows.length)
-    const prepared = prepareBlockRows(listId, startIndex, rows, issues, cells)
-    return database.transaction('rw', rowTables, async () => {
-      await appendBlockRows(database, prepared)
-      await applyTally(database.facetCounts, tally)
-    })
-  }
+/** What the library holds about these identities ('first last@domain'), for a run's decisions. */
+export async function libraryKnowledge(
+  identities: string[],
+  database: LeadkeeperDb = db,
+): Promise<Map<string, LibraryKnowledge>> {
+  return new Map(await libraryOf(database).libraryKnowledge(identities))
+}
 
-  /**
-   * Where an interrupted import stopped: the rows it stored (`[0, rows)`) and the cells of the last,
-   * by which the file chosen to resume it is recognised.
-   */
-  async function importedSoFar(listId: string): Promise<ImportedSoFar> {
-    const rows = await storedRowCount(database, listId)
-    const last = rows > 0 ? ((await rowAt(database, listId, rows - 1))?.values ?? null) : null
-    return { rows, last }
-  }
+/**
+ * What a run of this list does with every row: the domain's decisions over the rows and what the
+ * library holds, the rows to send with what to ask for each, and the rows to fill locally.
+ */
+export async function planRun(
+  listId: string,
+  mapping: ColumnMapping,
+  request: RunRequest,
+  database: LeadkeeperDb = db,
+): Promise<ListRunPlan> {
+  const rows = await runRowsFor(listId, mapping, database)
+  const library = await libraryKnowledge(
+    rows.map((row) => identityOf(row.lead)),
+    database,
+  )
+  const plan = decideRun(rows, request, (identity) => library.get(identity))
+  const toSend: EnrichmentRowInput[] = []
+  const local: LocalDecision[] = []
+  plan.decisions.forEach((decision, at) => {
+    const marked = decision.outcome === 'invalid' || decision.outcome === 'skipped'
+    if (decision.twins.length > 0 || decision.library || marked) local.push(decision)
+    if (decision.outcome === 'send')
+      toSend.push({ key: decision.key, ...serviceFieldsOf(rows[at]!.lead), kinds: decision.send })
+  })
+  return { rows: toSend, counts: plan.counts, local }
+}
 
-  /** `widest`: cells of the widest row; columns past the header's are named by position ("Column 6"). */
-  async function finishImport(listId: string, rowCount: number, widest = 0): Promise<void> {
-    const list = await database.lists.get(listId)
-    const columns = list && widest > list.columns.length ? uniqueHeaders(list.columns, widest) : list?.columns
-    await database.lists.update(listId, {
-      state: 'ready',
-      rowCount,
-      updatedAt: Date.now(),
-      ...(columns ? { columns } : {}),
-    })
-  }
-
-  /** The blocks go by key-range deletes, without loading them; the list record in the same transaction. */
-  async function deleteList(listId: string): Promise<void> {
-    await database.transaction('rw', [database.lists, ...rowTables], async () => {
-      await deleteBlocks(database, listId)
-      await listCounts(database.facetCounts, listId).delete()
-      await database.lists.delete(listId)
-    })
-  }
-
-  async function updateMapping(listId: string, mapping: ColumnMapping): Promise<void> {
-    const list = await database.lists.get(listId)
-    if (!list) return
-    await database.lists.update(listId, {
-      mapping: fitMapping(mapping, list.columns.length),
-      updatedAt: Date.now(),
-    })
-  }
-
-  async function saveMappingFor(columns: string[], mapping: ColumnMapping): Promise<void> {
-    await database.mappings.put({
-      signature: mappingSignature(columns),
-      mapping: fitMapping(mapping, columns.length),
-      savedAt: Date.now(),
-    })
-  }
-
-  async function savedMappingFor(columns: string[]): Promise<ColumnMapping | null> {
-    const saved = await database.mappings.get(mappingSignature(columns))
-    return saved ? fitMapping(saved.mapping, columns.length) : null
-  }
-
-  /** Which of these identities ('first last@domain', lower-cased) the library already holds. */
-  async function knownIdentities(identities: string[]): Promise<Set<string>> {
-    return new Set(await libraryOf(database).knownIdentities(identities))
-  }
-
-  /**
-   * Checks every row against the mapping, page by page in key order, and writes each row's issues.
-   * Skips are reset: apply the user's choices with `setSkip` afterwards.
-   */
-  async function validateList(
-    listId: string,
-    mapping: ColumnMapping,
-    options: ValidateOptions = {},
-  ): Promise<ValidationSummary> {
-    const validator = createValidator(mapping, knownIdentities)
-    const total = (await database.lists.get(listId))?.rowCount ?? 0
-    await eachBlock(database, listId, async (rows) => {
-      if (options.signal?.aborted) throw new DOMException('Validation cancelled', 'AbortError')
-      if (rows.length === 0) return
-      const issues = await validator.check(
-        rows[0]!.index,
-        rows.map((row) => row.values),
-      )
-      const updated = rows.map((row, offset) => ({ ...row, issues: issues[offset]!, skip: false }))
-      await database.transaction('rw', blockTables(database), () => putRows(database, listId, updated))
-      options.onProgress?.(validator.summary().rows, total)
-    })
-    return validator.summary()
-  }
-
-  /** Sets `skip` on every row of the list that has any of these issues. */
-  async function setSkip(listId: string, issues: RowIssue[], skip: boolean): Promise<void> {
-    if (issues.length === 0) return
-    const wanted = new Set(issues)
-    await eachBlock(database, listId, async (rows) => {
-      const changed = rows.filter((row) => row.skip !== skip && row.issues.some((issue) => wanted.has(issue)))
-      if (changed.length === 0) return
-      await database.transaction('rw', blockTables(database), () =>
-        putRows(
-          database,
-          listId,
-          changed.map((row) => ({ ...row, skip })),
-        ),
-      )
-    })
-  }
-
-  /**
-   * The rows as a run decides about them: who each one is, what it already holds, whether the user
-   * skipped it. Rows enriched before answers were kept say what they hold by their result.
-   */
-  async function runRowsFor(listId: string, mapping: ColumnMapping): Promise<RunRowInput[]> {
-    const list = await database.lists.get(listId)
-    const since = list?.updatedAt ?? Date.now()
-    const out: RunRowInput[] = []
-    const leadOfRow = leadReader(mapping)
-    await eachBlock(database, listId, (rows) => {
-      for (const row of rows) {
-        out.push({
-          key: rowKey(listId, row.index),
-          index: row.index,
-          lead: leadOfRow(row.values),
-          answers: row.answers ?? legacyAnswers(row, since),
-          skip: row.skip,
-          // Skipped by a run (an uncertain request given up), not by the user's choice.
-          givenUp: row.status === 'skipped' && !row.skip,
-        })
-      }
-    })
-    return out
-  }
-
-  /** What the library holds about these identities ('first last@domain'), for a run's decisions. */
-  async function libraryKnowledge(identities: string[]): Promise<Map<string, LibraryKnowledge>> {
-    return new Map(await libraryOf(database).libraryKnowledge(identities))
-  }
-
-  /**
-   * What a run of this list does with every row: the domain's decisions over the rows and what the
-   * library holds, the rows to send with what to ask for each, and the rows to fill locally.
-   */
-  async function planRun(listId: string, mapping: ColumnMapping, request: RunRequest): Promise<ListRunPlan> {
-    const rows = await runRowsFor(listId, mapping)
-    const library = await libraryKnowledge(rows.map((row) => identityOf(row.lead)))
-    const plan = decideRun(rows, request, (identity) => library.get(identity))
-    const toSend: EnrichmentRowInput[] = []
-    const local: LocalDecision[] = []
-    plan.decisions.forEach((decision, at) => {
-      const marked = decision.outcome === 'invalid' || decision.outcome === 'skipped'
-      if (decision.twins.length > 0 || decision.library || marked) local.push(decision)
-      if (decision.outcome === 'send')
-        toSend.push({ key: decision.key, ...serviceFieldsOf(rows[at]!.lead), kinds: decision.send })
-    })
-    return { rows: toSend, counts: plan.counts, local }
-  }
-
-  /** A list made from rows already in memory, such as search results saved as a list. */
-  async function createListFromRecords(
-    name: string,
-    columns: string[],
-    rows: string[][],
-    mapping: ColumnMapping,
-    source: ListRecord['source'],
-  ): Promise<ListRecord> {
-    const list = await createList({ name, source, columns, mapping })
-    try {
-      for (let start = 0; start < rows.length; start += pageSize) {
-        const slice = rows.slice(start, start + pageSize).map((row) => fitRow(row, columns.length))
-        await appendRows(list.id, start, slice)
-      }
-      await finishImport(list.id, rows.length)
-      await validateList(list.id, list.mapping)
-    } catch (error) {
-      await deleteList(list.id)
-      throw error
+/** A list made from rows already in memory, such as search results saved as a list. */
+export async function createListFromRecords(
+  name: string,
+  columns: string[],
+  rows: string[][],
+  mapping: ColumnMapping,
+  source: ListRecord['source'],
+  database: LeadkeeperDb = db,
+): Promise<ListRecord> {
+  const list = await createList({ name, source, columns, mapping }, database)
+  try {
+    for (let start = 0; start < rows.length; start += pageSize) {
+      const slice = rows.slice(start, start + pageSize).map((row) => fitRow(row, columns.length))
+      await appendRows(list.id, start, slice, undefined, undefined, database)
     }
-    return { ...list, state: 'ready', rowCount: rows.length }
+    await finishImport(list.id, rows.length, 0, database)
+    await validateList(list.id, list.mapping, {}, database)
+  } catch (error) {
+    await deleteList(list.id, database)
+    throw error
   }
-
-  return {
-    createList,
-    appendRows,
-    importedSoFar,
-    finishImport,
-    deleteList,
-    updateMapping,
-    saveMappingFor,
-    savedMappingFor,
-    validateList,
-    setSkip,
-    runRowsFor,
-    libraryKnowledge,
-    planRun,
-    createListFromRecords,
-    knownIdentities,
-  }
+  return { ...list, state: 'ready', rowCount: rows.length }
 }
 
 /** A row enriched before answers were kept: its result says an email was asked, and a phone if one is there. */
@@ -306,23 +328,3 @@ function fitRow(row: string[], width: number): string[] {
   if (row.length === width) return row
   return row.length > width ? row.slice(0, width) : row.concat(Array<string>(width - row.length).fill(''))
 }
-
-export type ListOperations = ReturnType<typeof listOperations>
-
-export const {
-  createList,
-  appendRows,
-  importedSoFar,
-  finishImport,
-  deleteList,
-  updateMapping,
-  saveMappingFor,
-  savedMappingFor,
-  validateList,
-  setSkip,
-  runRowsFor,
-  libraryKnowledge,
-  planRun,
-  createListFromRecords,
-  knownIdentities,
-} = listOperations(db)

@@ -1,5 +1,4 @@
-import { checkRows, type ImportTarget, type RowChecker } from '@/db/import-rows'
-import type { ListOperations } from '@/db/lists'
+import { checkRows, type ImportLists, type ImportTarget, type RowChecker } from '@/db/import-rows'
 import { ImportError, importProblem, type ImportProblem } from '@domain/read/errors'
 import type { ParseControl, ParseOptions } from '@domain/read/parse'
 import { packIssues, unpackIssues, type ValidationSummary } from '@domain/validation'
@@ -19,7 +18,7 @@ export async function answerChecks(
   source: AsyncIterable<Uint8Array>,
   options: ParseOptions,
   target: Pick<ImportTarget, 'mapping'>,
-  lists: Pick<ListOperations, 'knownIdentities'>,
+  lists: Pick<ImportLists, 'knownIdentities'>,
   control: ParseControl = {},
 ): Promise<void> {
   try {

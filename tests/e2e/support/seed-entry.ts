@@ -1,7 +1,7 @@
 // Bundled by `seedDatabase` (tests/e2e/pages/library.ts: esbuild, IIFE) and run in a page of the app's
 // origin: the app's own list and library functions write the data a test starts from, as an import
 // and a run would.
-import { listOperations } from '../../../src/db/lists'
+import { appendRows, createList as createEmptyList, finishImport } from '../../../src/db/lists'
 import { upsertCompanies } from '../../../src/db/library-ingest'
 import { applyResultBatches } from '../../../src/db/rows'
 import { LeadkeeperDb, rowKey } from '../../../src/db/schema'
@@ -37,24 +37,26 @@ const columns = ['First name', 'Last name', 'Company domain', 'Notes']
 const batch = 10_000
 
 async function createList(database: LeadkeeperDb, cells: (index: number) => string[], count: number) {
-  const lists = listOperations(database)
-  const list = await lists.createList({
-    name: listName,
-    source: {
-      fileName: 'trade-fair.csv',
-      size: 9_000_000,
-      encoding: 'utf-8',
-      delimiter: ',',
-      hasHeader: true,
+  const list = await createEmptyList(
+    {
+      name: listName,
+      source: {
+        fileName: 'trade-fair.csv',
+        size: 9_000_000,
+        encoding: 'utf-8',
+        delimiter: ',',
+        hasHeader: true,
+      },
+      columns,
+      mapping: { first_name: 0, last_name: 1, company_domain: 2 },
     },
-    columns,
-    mapping: { first_name: 0, last_name: 1, company_domain: 2 },
-  })
+    database,
+  )
   for (let start = 0; start < count; start += batch) {
     const rows = Array.from({ length: Math.min(batch, count - start) }, (_, at) => cells(start + at))
-    await lists.appendRows(list.id, start, rows)
+    await appendRows(list.id, start, rows, undefined, undefined, database)
   }
-  await lists.finishImport(list.id, count)
+  await finishImport(list.id, count, 0, database)
   return list.id
 }
 

@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import type { ResultRow } from '@shared/contract'
 import { suggestMapping } from '@domain/mapping'
 import { buildPreview } from '@domain/read/preview'
-import { listOperations } from '@/db/lists'
+import { listsOn } from '../support/database'
 import { applyEnrichmentResults, applyKnownAnswers } from '@/db/rows'
 import { LeadkeeperDb } from '@/db/schema'
 import { exportList } from '@/db/export-list'
@@ -60,7 +60,7 @@ describe("the app's export and the command line's output", () => {
 
     // The app's path: the import, the run's decisions, the same results, the export.
     database = new LeadkeeperDb('parity-' + crypto.randomUUID())
-    const lists = listOperations(database)
+    const lists = listsOn(database)
     const preview = buildPreview(new Uint8Array(file), true)
     const mapping = suggestMapping(preview.columns, preview.sample)
     const list = await lists.createList({

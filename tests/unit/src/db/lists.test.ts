@@ -1,19 +1,18 @@
 import 'fake-indexeddb/auto'
 import { describe, expect, it } from 'vitest'
-import type { ListOperations } from '@/db/lists'
 import { LeadkeeperDb } from '@/db/schema'
 import type { ColumnMapping, ContactRecord, RowIssue } from '@/db/records'
 import { putContacts } from '../support/library'
 import { allRows, rowAt, updateRow } from '../support/rows'
 import { storeRows } from '@/db/import-rows'
-import { eachTestDatabase } from '../support/database'
+import { eachTestDatabase, type TestLists } from '../support/database'
 
 const source = { fileName: 'people.csv', size: 100, encoding: 'utf-8', delimiter: ',', hasHeader: true }
 const columns = ['First', 'Last', 'Website', 'LinkedIn', 'Notes']
 const mapping: ColumnMapping = { first_name: 0, last_name: 1, website: 2, network_url: 3 }
 
 let database: LeadkeeperDb
-let lists: ListOperations
+let lists: TestLists
 
 eachTestDatabase((made) => ({ database, lists } = made))
 

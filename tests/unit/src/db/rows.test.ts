@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { ResultRow } from '@shared/contract'
-import { listOperations } from '@/db/lists'
+import { deleteList } from '@/db/lists'
 import { LeadkeeperDb, rowKey } from '@/db/schema'
 import type { StoredRow } from '@/db/records'
 import { allContacts, contactById, countContacts, putContacts } from '../support/library'
@@ -404,7 +404,7 @@ describe('facet counts', () => {
     ])
     expect((await rowAt(database, 'L', 1))!.emailStatus).toBeUndefined()
     expect(await countRows('L', { filters: { emailStatus: [''] } }, database)).toBe(3)
-    await listOperations(database).deleteList('L')
+    await deleteList('L', database)
     expect(await database.facetCounts.count()).toBe(0)
   })
 })

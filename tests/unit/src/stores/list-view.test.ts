@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto'
 import { createPinia, setActivePinia } from 'pinia'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { blockTables, putRows } from '@/db/blocks'
-import { listOperations } from '@/db/lists'
+import * as lists from '@/db/lists'
 import { listQueries } from '@/db/query-worker'
 import { applyTally, FacetTally } from '@/db/facet-tally'
 import { db } from '@/db/schema'
@@ -15,7 +15,6 @@ let listId = ''
 /** 3,000 rows with results: every third deliverable. */
 beforeEach(async () => {
   setActivePinia(createPinia())
-  const lists = listOperations(db)
   const list = await lists.createList({
     name: 'View',
     source: { fileName: 'v.csv', size: 1, encoding: 'utf-8', delimiter: ',', hasHeader: true },

@@ -1,5 +1,5 @@
 import type { ResultRow } from '@shared/contract'
-import { listOperations } from '@/db/lists'
+import { appendRows } from '@/db/lists'
 import { rowKey, type LeadkeeperDb } from '@/db/schema'
 import type { ListRecord } from '@/db/records'
 
@@ -27,7 +27,7 @@ export const inputValues = (index: number) => [`First${index}`, `Last${index}`, 
 export async function seed(database: LeadkeeperDb, listId: string, count: number) {
   await database.lists.put(list(listId, count))
   const rows = Array.from({ length: count }, (_, index) => inputValues(index))
-  await listOperations(database).appendRows(listId, 0, rows)
+  await appendRows(listId, 0, rows, undefined, undefined, database)
 }
 
 /** A found row answering the email it was asked for. */

@@ -1,7 +1,6 @@
 import 'fake-indexeddb/auto'
 import { describe, expect, it } from 'vitest'
-import { storeRows, type ImportTarget } from '@/db/import-rows'
-import type { ListOperations } from '@/db/lists'
+import { storeRows, type ImportLists, type ImportTarget } from '@/db/import-rows'
 import { LeadkeeperDb } from '@/db/schema'
 import type { ColumnMapping, ContactRecord } from '@/db/records'
 import { answerChecks, checkedElsewhere } from '@/workers/import-check'
@@ -11,7 +10,7 @@ import type { ParseControl } from '@domain/read/parse'
 import { issueKinds, packIssues, unpackIssues, type RowIssue } from '@domain/validation'
 import { putContacts } from '../support/library'
 import { allRows } from '../support/rows'
-import { eachTestDatabase } from '../support/database'
+import { eachTestDatabase, type TestLists } from '../support/database'
 
 /**
  * An import on two threads, as its two workers run it: the check (`answerChecks`) and the store
@@ -24,7 +23,7 @@ const mapping: ColumnMapping = { first_name: 0, last_name: 1, website: 2, networ
 const options = { encoding: 'utf-8', delimiter: ',', hasHeader: true, width: 5 }
 
 let database: LeadkeeperDb
-let lists: ListOperations
+let lists: TestLists
 
 eachTestDatabase((made) => ({ database, lists } = made))
 
@@ -60,7 +59,7 @@ async function onTwoThreads(
   content: string,
   target: ImportTarget,
   control: ParseControl = {},
-  checkLists: Pick<ListOperations, 'knownIdentities'> = lists,
+  checkLists: Pick<ImportLists, 'knownIdentities'> = lists,
 ) {
   const { port1, port2 } = new MessageChannel()
   const checking = answerChecks(port1, bytesOf(content), options, target, checkLists, control)

@@ -1,17 +1,16 @@
 import 'fake-indexeddb/auto'
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import type { ListOperations } from '@/db/lists'
 import { suggestMapping } from '@domain/mapping'
 import { blobChunks } from '@domain/read/parse'
 import { buildPreview } from '@domain/read/preview'
 import { storeRows } from '@/db/import-rows'
 import { skippedRows } from '@domain/validation'
-import { eachTestDatabase } from '../../../support/database'
+import { eachTestDatabase, type TestLists } from '../../../support/database'
 
 const sample = (name: string) => new Uint8Array(readFileSync(`resources/samples/${name}`))
 
-let lists: ListOperations
+let lists: TestLists
 
 eachTestDatabase((made) => ({ lists } = made))
 
