@@ -6,8 +6,9 @@
  *   shared (the contract of both transports) depends on the domain only; the sandbox on nothing of
  *   the client; domain, shared and the whole renderer run without a host (no Node, no Electron).
  *
- * A module may import its own layer and the layers listed in `may`; tests, scripts and configuration
- * sit outside the layers and may import anything.
+ * A module may import its own layer and the layers listed in `may`, and only types from those in
+ * `types`: features name the database's records but reach IndexedDB through the stores. Tests, scripts
+ * and configuration sit outside the layers and may import anything.
  */
 import { builtinModules } from 'node:module'
 import path from 'node:path'
@@ -61,15 +62,8 @@ export const layers = {
     host: 'none',
   },
   'src/features': {
-    may: [
-      'src/components',
-      'src/stores',
-      'src/db',
-      'src/ui',
-      'electron/domain',
-      'electron/shared',
-      'resources',
-    ],
+    types: ['src/db'],
+    may: ['src/components', 'src/stores', 'src/ui', 'electron/domain', 'electron/shared', 'resources'],
     host: 'none',
   },
   'src/app': {
@@ -117,6 +111,8 @@ const layersRule = {
     messages: {
       layer:
         '{{from}} may not import {{to}} ({{specifier}}): imports run {{from}} → {{allowed}} (eslint.layers.js).',
+      types:
+        '{{from}} may import only types from {{to}} ({{specifier}}): reach it through the stores (eslint.layers.js).',
       host: '{{from}} runs {{where}}, so it may not import "{{specifier}}".',
     },
   },
@@ -125,7 +121,7 @@ const layersRule = {
     const from = layerOf(path.relative(root, file))
     if (!from) return {}
     const layer = layers[from]
-    const check = (node, specifier) => {
+    const check = (node, specifier, typeOnly = false) => {
       if (typeof specifier !== 'string') return
       const relative = target(specifier, file)
       if (relative === undefined) {
@@ -144,13 +140,23 @@ const layersRule = {
       }
       const to = layerOf(relative)
       if (!to || to === from || layer.may.includes(to)) return
+      if (layer.types?.includes(to)) {
+        if (!typeOnly) context.report({ node, messageId: 'types', data: { from, to, specifier } })
+        return
+      }
       context.report({
         node,
         messageId: 'layer',
         data: { from, to, specifier, allowed: layer.may.length ? layer.may.join(', ') : 'nothing else' },
       })
     }
-    const fromSource = (node) => node.source && check(node.source, node.source.value)
+    /** `import type …`, `export type …`, or an import whose every name is a type. */
+    const onlyTypes = (node) =>
+      node.importKind === 'type' ||
+      node.exportKind === 'type' ||
+      (node.specifiers?.length > 0 &&
+        node.specifiers.every((one) => one.importKind === 'type' || one.exportKind === 'type'))
+    const fromSource = (node) => node.source && check(node.source, node.source.value, onlyTypes(node))
     return {
       ImportDeclaration: fromSource,
       ExportAllDeclaration: fromSource,

@@ -17,7 +17,7 @@ import {
   type FacetCount,
   type LibrarySearch,
 } from '@/db/library-query'
-import { libraryOf } from '@/db/library-client'
+import { libraryOf, readLibraryAhead } from '@/db/library-client'
 import { countContacts } from '@/db/library-contacts'
 import { db } from '@/db/schema'
 import type { CompanyRecord, ContactRecord } from '@/db/records'
@@ -241,6 +241,11 @@ export const useLibraryStore = defineStore('library', () => {
     return libraryOf().contactById(id)
   }
 
+  /** The people's index read ahead, where a search's count or a run's estimate will soon need it. */
+  function readAhead(): void {
+    readLibraryAhead()
+  }
+
   return {
     tab,
     shownTab,
@@ -263,5 +268,6 @@ export const useLibraryStore = defineStore('library', () => {
     fetchContacts,
     fetchCompanies,
     contact,
+    readAhead,
   }
 })

@@ -4,7 +4,15 @@ import { computed, ref, shallowRef } from 'vue'
 import { notify } from '@/ui/notify'
 import type { GridSort } from '@/ui/grid-types'
 import { listQueries } from '@/db/query-worker'
-import { facetCounts, type FacetValue, type RowFacet, type RowFacetCounts, type RowQuery } from '@/db/rows'
+import {
+  facetCounts,
+  summaryOf,
+  type FacetValue,
+  type ListSummary,
+  type RowFacet,
+  type RowFacetCounts,
+  type RowQuery,
+} from '@/db/rows'
 import { db } from '@/db/schema'
 import type { ListRecord, RowRecord } from '@/db/records'
 import { downloadFile, type ExportFormat } from '@/db/export-file'
@@ -92,6 +100,10 @@ export const useListViewStore = defineStore('listView', () => {
   const columns = computed<ResultColumn[]>(() => (list.value ? listColumns(list.value.columns) : []))
   const visibleColumns = computed(() => columns.value.filter((column) => !hidden.value.includes(column.key)))
   const total = computed(() => counts.value?.status.reduce((sum, { count }) => sum + count, 0) ?? 0)
+  /** The summary's figures; the total is the view's (a list stored without counts is counted by its rows). */
+  const summary = computed<ListSummary | null>(() =>
+    counts.value ? { ...summaryOf(counts.value), total: total.value } : null,
+  )
   const filtered = computed(() => Object.values(filters.value).some((values) => values && values.length > 0))
   const safeOnly = computed(() => {
     const chosen = filters.value.emailStatus ?? []
@@ -320,6 +332,7 @@ export const useListViewStore = defineStore('listView', () => {
     columns,
     visibleColumns,
     total,
+    summary,
     filtered,
     safeOnly,
     open,

@@ -8,7 +8,16 @@ import type { RunCounts } from '@domain/run'
 import { invoke } from '@/bridge'
 import { db } from '@/db/schema'
 import type { ListRecord } from '@/db/records'
-import { deleteList, importedSoFar, planRun, type LocalDecision } from '@/db/lists'
+import {
+  appendRows,
+  createListFromRecords,
+  deleteList,
+  finishImport,
+  importedSoFar,
+  planRun,
+  validateList,
+  type LocalDecision,
+} from '@/db/lists'
 import { libraryOf } from '@/db/library-client'
 import { useImportsStore } from './imports'
 import { useJobsStore } from './jobs'
@@ -133,6 +142,45 @@ export const useListsStore = defineStore('lists', () => {
     await deleteList(listId)
   }
 
+  /** Follows one list's record as it changes (undefined once it is deleted). */
+  function watchList(listId: string, next: (list: ListRecord | undefined) => void): Subscription {
+    return liveQuery(() => db.lists.get(listId)).subscribe({ next })
+  }
+
+  /** A new list of rows already in memory (search results saved as a list), checked as an import is. */
+  async function createFromTable(
+    name: string,
+    table: { columns: string[]; rows: string[][]; mapping: ListRecord['mapping'] },
+  ): Promise<ListRecord> {
+    return createListFromRecords(name, table.columns, table.rows, table.mapping, {
+      fileName: `${name}.csv`,
+      size: 0,
+      encoding: 'utf-8',
+      delimiter: ',',
+      hasHeader: true,
+    })
+  }
+
+  /**
+   * Appends rows to a list, made for its columns and mapping by `rowsFor`; the new rows are checked
+   * (duplicates, people the library already knows) as imported ones are. Returns how many were added.
+   */
+  async function appendToList(listId: string, rowsFor: (list: ListRecord) => string[][]): Promise<number> {
+    const list = await db.lists.get(listId)
+    if (!list) throw new Error('That list no longer exists.')
+    const rows = rowsFor(list)
+    await appendRows(listId, list.rowCount, rows)
+    await finishImport(listId, list.rowCount + rows.length)
+    await validateList(listId, list.mapping)
+    return rows.length
+  }
+
+  /** Lists that can take new rows now: not being imported or enriched. */
+  async function idleLists(): Promise<ListRecord[]> {
+    const all = await db.lists.orderBy('updatedAt').reverse().toArray()
+    return all.filter((list) => list.state === 'ready' || list.state === 'done')
+  }
+
   /**
    * Lists left "importing" by an import that is not running (the window closed, or the app quit,
    * mid-import): their rows are a part of the file, so the user takes the import up again where it
@@ -161,5 +209,19 @@ export const useListsStore = defineStore('lists', () => {
     useImportsStore().requestResume(list, file)
   }
 
-  return { lists, loaded, interrupted, rowsRead, resumeImport, watchLists, prepareRun, startRun, remove }
+  return {
+    lists,
+    loaded,
+    interrupted,
+    rowsRead,
+    resumeImport,
+    watchLists,
+    watchList,
+    prepareRun,
+    startRun,
+    remove,
+    createFromTable,
+    appendToList,
+    idleLists,
+  }
 })
