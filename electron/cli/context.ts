@@ -70,11 +70,14 @@ export async function openContext(
   }
   if (options.sandbox) {
     const { startSandbox } = await import('../sandbox')
-    const sandbox = await startSandbox({
-      port: 0,
-      timeScale: positiveNumber(options.timeScale, '--time-scale') ?? 1,
-      ...(stateDir ? { stateDir: sandboxStateDir(stateDir) } : {}),
-    })
+    const sandbox = await startSandbox(
+      {
+        port: 0,
+        timeScale: positiveNumber(options.timeScale, '--time-scale') ?? 1,
+        ...(stateDir ? { stateDir: sandboxStateDir(stateDir) } : {}),
+      },
+      {},
+    )
     const client = createServiceClient({
       baseUrl: sandbox.baseUrl,
       apiKey: sandbox.demoKey,

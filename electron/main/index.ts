@@ -114,7 +114,7 @@ async function start(): Promise<void> {
     {
       // The sandbox keeps its state beside the ledger, so demo jobs survive a restart as real ones do.
       startSandbox: () =>
-        startSandbox({ port: 0, timeScale: sandboxTimeScale, stateDir: join(stateDir, 'sandbox') }),
+        startSandbox({ port: 0, timeScale: sandboxTimeScale, stateDir: join(stateDir, 'sandbox') }, {}),
       sandboxTimeScale,
     },
   )
