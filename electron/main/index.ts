@@ -84,7 +84,7 @@ async function start(): Promise<void> {
     name: 'leadkeeper',
     defaults: { settings: defaultSettings, windowState: defaultWindowState },
   })
-  applySessionPolicy(session.defaultSession)
+  applySessionPolicy(session.defaultSession, devServerUrl)
   serveBundle(protocol, fileURLToPath(rendererDir), securityHeaders)
   Menu.setApplicationMenu(Menu.buildFromTemplate(menuTemplate(process.platform, Boolean(devServerUrl))))
 

@@ -148,7 +148,10 @@ function serveFile(rootDir: string, pathname: string, port: number, response: Se
   const isIndex = file.endsWith('index.html')
   response.writeHead(200, {
     'Content-Type': contentTypeOf(file),
-    'Content-Security-Policy': contentSecurityPolicy(`ws://127.0.0.1:${port} ws://localhost:${port}`),
+    'Content-Security-Policy': contentSecurityPolicy({
+      connect: [`ws://127.0.0.1:${port}`, `ws://localhost:${port}`],
+      remoteImages: true,
+    }),
     'X-Content-Type-Options': 'nosniff',
     'X-Frame-Options': 'DENY',
     'Referrer-Policy': 'no-referrer',
