@@ -1,5 +1,6 @@
 import type { Handlers, SettingsView } from '../shared/contract'
 import { ok } from '../shared/result'
+import { originOf } from '../domain/service-address'
 import { maskKey, type BackendHost } from './host'
 import type { Connection } from './connection'
 
@@ -34,6 +35,12 @@ export function createSettingsHandlers(host: BackendHost, connection: Connection
     'settings/get': async () => ok(settingsView(host, connection)),
     'settings/update': async (patch) => {
       const current = host.settings.load()
+      // Whoever can change the address (the renderer, or a script that runs in it) could otherwise have
+      // the key sent anywhere: a key entered for one service is never sent to another's origin, so
+      // moving the address to another origin forgets it and the user enters it again.
+      if (patch.baseUrl !== undefined && originOf(patch.baseUrl) !== originOf(current.baseUrl)) {
+        if (host.keys.read().key !== null) host.keys.clear()
+      }
       host.settings.save({
         baseUrl: patch.baseUrl ?? current.baseUrl,
         useSandbox: patch.useSandbox ?? current.useSandbox,

@@ -2,6 +2,7 @@ import { join, resolve } from 'node:path'
 import { createServiceClient } from '../engine/client/client'
 import type { ServiceClient } from '../engine/client/client'
 import { readApiKey } from '../engine/key-source'
+import { isServiceAddress, serviceAddressRule } from '../domain/service-address'
 import { JobLedger } from '../engine/jobs/ledger'
 import { JobManager } from '../engine/jobs/manager'
 import { resolveSettings, scaleDurations } from '../engine/settings'
@@ -70,11 +71,14 @@ export async function openContext(
   }
   if (options.sandbox) {
     const { startSandbox } = await import('../sandbox')
-    const sandbox = await startSandbox({
-      port: 0,
-      timeScale: positiveNumber(options.timeScale, '--time-scale') ?? 1,
-      ...(stateDir ? { stateDir: sandboxStateDir(stateDir) } : {}),
-    })
+    const sandbox = await startSandbox(
+      {
+        port: 0,
+        timeScale: positiveNumber(options.timeScale, '--time-scale') ?? 1,
+        ...(stateDir ? { stateDir: sandboxStateDir(stateDir) } : {}),
+      },
+      {},
+    )
     const client = createServiceClient({
       baseUrl: sandbox.baseUrl,
       apiKey: sandbox.demoKey,
@@ -102,6 +106,8 @@ export async function openContext(
       ExitCode.usage,
     )
   }
+  if (!isServiceAddress(baseUrl))
+    throw new CliError(`--base-url ${baseUrl}: ${serviceAddressRule}`, ExitCode.usage)
   const client = createServiceClient({ baseUrl, apiKey: key.key, settings, onAttempt })
   const stopReporting = reachReporter(client.reach)
   return {

@@ -1,10 +1,14 @@
 import { readFileSync, statSync } from 'node:fs'
+import { isApiKeyText } from '../domain/service-address'
 
 export type ApiKeySource = 'env' | 'file'
 
 export type ReadApiKeyResult =
   | { ok: true; key: string; source: ApiKeySource; path?: string }
-  | { ok: false; error: { code: 'missing' | 'unreadable' | 'insecure' | 'empty'; message: string } }
+  | {
+      ok: false
+      error: { code: 'missing' | 'unreadable' | 'insecure' | 'empty' | 'invalid'; message: string }
+    }
 
 export interface ReadApiKeyOptions {
   /** Environment to read `LEADKEEPER_API_KEY` and `LEADKEEPER_KEY_FILE` from. */
@@ -23,7 +27,7 @@ export function readApiKey(options: ReadApiKeyOptions = {}): ReadApiKeyResult {
   const file = options.keyFile ?? (env.LEADKEEPER_API_KEY ? undefined : env.LEADKEEPER_KEY_FILE)
   if (!file) {
     const key = env.LEADKEEPER_API_KEY?.trim()
-    if (key) return { ok: true, key, source: 'env' }
+    if (key) return checked(key, 'LEADKEEPER_API_KEY') ?? { ok: true, key, source: 'env' }
     return {
       ok: false,
       error: {
@@ -64,5 +68,17 @@ export function readApiKey(options: ReadApiKeyOptions = {}): ReadApiKeyResult {
       error: { code: 'empty', message: `The key file ${file} is empty. Put the API key in it.` },
     }
   }
-  return { ok: true, key, source: 'file', path: file }
+  return checked(key, `The key file ${file}`) ?? { ok: true, key, source: 'file', path: file }
+}
+
+/** A key with a space or a control character inside is refused here, before any request is made with it. */
+function checked(key: string, where: string): ReadApiKeyResult | null {
+  if (isApiKeyText(key)) return null
+  return {
+    ok: false,
+    error: {
+      code: 'invalid',
+      message: `${where} holds something other than an API key: a key is printable characters without spaces.`,
+    },
+  }
 }

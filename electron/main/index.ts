@@ -79,7 +79,7 @@ async function start(): Promise<void> {
     name: 'leadkeeper',
     defaults: { settings: defaultSettings, windowState: defaultWindowState },
   })
-  applySessionPolicy(session.defaultSession)
+  applySessionPolicy(session.defaultSession, devServerUrl)
   serveBundle(protocol, fileURLToPath(rendererDir), securityHeaders)
   Menu.setApplicationMenu(Menu.buildFromTemplate(menuTemplate(process.platform, Boolean(devServerUrl))))
 
@@ -109,7 +109,7 @@ async function start(): Promise<void> {
     {
       // The sandbox keeps its state beside the ledger, so demo jobs survive a restart as real ones do.
       startSandbox: () =>
-        startSandbox({ port: 0, timeScale: sandboxTimeScale, stateDir: join(stateDir, 'sandbox') }),
+        startSandbox({ port: 0, timeScale: sandboxTimeScale, stateDir: join(stateDir, 'sandbox') }, {}),
       sandboxTimeScale,
     },
   )

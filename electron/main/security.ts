@@ -3,12 +3,27 @@ import { contentSecurityPolicy } from '../shared/csp'
 import { isBundleOrigin } from './app-protocol'
 import { safeOpenExternal } from './safe-open-external'
 
-export const windowContentSecurityPolicy = contentSecurityPolicy('ws://127.0.0.1:* ws://localhost:*')
+/**
+ * The packaged app talks to main over IPC alone and shows no image from the web: no WebSocket, no
+ * remote image (an image's address would tell its site what the user looked at, and could carry data out).
+ */
+export const windowContentSecurityPolicy = contentSecurityPolicy({ connect: [], remoteImages: false })
+
+/** The dev server reloads the page over a WebSocket; only development needs it. */
+export const developmentContentSecurityPolicy = contentSecurityPolicy({
+  connect: ['ws://127.0.0.1:*', 'ws://localhost:*'],
+  remoteImages: true,
+})
 
 /** The headers every response of our pages carries, whichever way it is served. */
 export const securityHeaders: Record<string, string> = {
   'Content-Security-Policy': windowContentSecurityPolicy,
   'X-Content-Type-Options': 'nosniff',
+}
+
+const developmentHeaders: Record<string, string> = {
+  ...securityHeaders,
+  'Content-Security-Policy': developmentContentSecurityPolicy,
 }
 
 export function secureWebPreferences(preloadPath: string): WebPreferences {
@@ -57,14 +72,15 @@ export function hardenWebContents(
   })
 }
 
-export function applySessionPolicy(session: Session): void {
+export function applySessionPolicy(session: Session, devServerUrl?: string): void {
+  const headers = devServerUrl ? developmentHeaders : securityHeaders
   session.setPermissionRequestHandler((_contents, _permission, callback) => callback(false))
   session.setPermissionCheckHandler(() => false)
   session.webRequest.onHeadersReceived((details, callback) => {
     callback({
       responseHeaders: {
         ...details.responseHeaders,
-        ...Object.fromEntries(Object.entries(securityHeaders).map(([name, value]) => [name, [value]])),
+        ...Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, [value]])),
       },
     })
   })

@@ -94,6 +94,14 @@ export class Accounts {
     return key
   }
 
+  /** Makes `key` the account's only key: every other key of it is forgotten. */
+  rekey(accountId: string, key: string): void {
+    this.require(accountId)
+    for (const [known, entry] of this.keys) if (entry.accountId === accountId) this.keys.delete(known)
+    this.keys.set(key, { accountId, active: true })
+    this.changed()
+  }
+
   deactivateKey(key: string): boolean {
     const entry = this.keys.get(key)
     if (!entry) return false

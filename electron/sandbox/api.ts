@@ -1,5 +1,4 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { appendBounded } from './bounded-log'
 import type { ApiRequest, LogEntry, SandboxContext } from './context'
 import { failure } from './handlers/common'
 import { json, parseJsonObject, readBody, send, text, type Reply } from './http'
@@ -9,9 +8,17 @@ import { matchRoute, type Route } from './routes'
 
 const MINUTE_MS = 60_000
 
-function keyOf(route: Route, req: IncomingMessage, body: Record<string, unknown>, query: URLSearchParams) {
+/** What an entry costs beyond its path and body, roughly: its other fields and the array's slot. */
+const LOG_ENTRY_OVERHEAD_BYTES = 256
+
+function headerKey(req: IncomingMessage): string | null {
   const header = req.headers['x-api-key']
-  if (typeof header === 'string' && header !== '') return header
+  return typeof header === 'string' && header !== '' ? header : null
+}
+
+function keyOf(route: Route, req: IncomingMessage, body: Record<string, unknown>, query: URLSearchParams) {
+  const header = headerKey(req)
+  if (header !== null) return header
   if (route.keyInBody && typeof body.api_key === 'string' && body.api_key !== '') return body.api_key
   if (route.keyInQuery) return query.get('api_key') || null
   return null
@@ -41,12 +48,16 @@ export class Api {
       key: null,
       ...(method === 'POST' ? { body: parsed } : {}),
     }
-    appendBounded(this.ctx.requestLog, entry, this.ctx.options.logLimit)
     const matched = matchRoute(method, path)
+    entry.key = matched ? keyOf(matched.route, req, body, query) : headerKey(req)
+    // Only a request with a valid key is logged: the log is what a caller's own requests look like,
+    // and anyone's unauthenticated posts would otherwise fill it, and memory, with their bodies.
+    if (this.ctx.accounts.byKey(entry.key)) {
+      this.ctx.requestLog.push(entry, LOG_ENTRY_OVERHEAD_BYTES + path.length + raw.length)
+    }
     if (!matched)
       return this.answer(res, entry, json(404, { success: false, message: MESSAGES.routeNotFound }))
     const { route } = matched
-    entry.key = keyOf(route, req, body, query)
 
     const faults = this.ctx.faults.evaluate(route.endpoint, route.createsWork)
     if (faults.drop) return this.drop(res)

@@ -228,6 +228,12 @@ export const CLI_FLAGS: CliFlag[] = [
     parse: number,
   },
   {
+    flags: '--log-byte-limit <bytes>',
+    option: 'logByteLimit',
+    description: 'bytes the request log may hold, bodies included',
+    parse: number,
+  },
+  {
     flags: '--state-dir <dir>',
     option: 'stateDir',
     description: 'keep accounts and requests in <dir>/sandbox-state.json across restarts',

@@ -25,7 +25,14 @@ export class Clock {
     if (this.closed) return
     const timer = setTimeout(() => {
       this.timers.delete(timer)
-      if (!this.closed) fn()
+      if (this.closed) return
+      // A timer runs outside any request: a throw here would end the process that embeds the
+      // sandbox (the desktop app's main process), so it is reported and the sandbox goes on.
+      try {
+        fn()
+      } catch (error) {
+        process.stderr.write(`[sandbox] a scheduled step failed: ${(error as Error).message}\n`)
+      }
     }, ms)
     this.timers.add(timer)
   }

@@ -1,4 +1,5 @@
 import type { Account, Accounts } from './accounts'
+import type { ByteBoundedLog } from './bounded-log'
 import type { Clock } from './clock'
 import type { Faults } from './faults'
 import type { Jobs } from './jobs/store'
@@ -27,7 +28,8 @@ export interface SandboxContext {
   webhooks: Webhooks
   jobs: Jobs
   world(): World
-  requestLog: LogEntry[]
+  /** Authenticated requests only: a request without a valid key leaves no trace to fill memory with. */
+  requestLog: ByteBoundedLog<LogEntry>
   /**
    * With a state directory: saves what changed before an answer leaves, so a request id the client
    * has received is never lost by a crash, as with a real service.

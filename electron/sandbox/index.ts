@@ -1,4 +1,6 @@
+import { randomBytes } from 'node:crypto'
 import { Accounts } from './accounts'
+import { ByteBoundedLog } from './bounded-log'
 import { Clock } from './clock'
 import type { SandboxContext } from './context'
 import { controlClient } from './control/client'
@@ -7,7 +9,7 @@ import { Faults } from './faults'
 import { Jobs } from './jobs/store'
 import { resolveOptions, type SandboxOptions } from './options'
 import { openStateStore } from './persistence'
-import { API_PREFIX, createSandboxServer, listen } from './server'
+import { API_PREFIX, createSandboxServer, listen, type Guard } from './server'
 import { Webhooks } from './webhooks'
 import { getWorld } from './world'
 
@@ -19,12 +21,29 @@ export type { ChargeEntry, NewAccount, Plan } from './accounts'
 export type { WebhookAttempt } from './webhooks'
 export { controlClient } from './control/client'
 
+/**
+ * A sandbox inside another program (the desktop app, the web host, the CLI) is private to it: every
+ * request must carry the demo key, which is a secret minted for this run, and come to our own Host
+ * with no browser Origin; the control routes are off. The standalone `npm run sandbox` is a test bed
+ * and keeps its public demo key and control interface.
+ */
+export interface Embedding {
+  /**
+   * Keeps the control routes (still behind the Host and Origin checks, without the secret): only
+   * for the end-to-end suite, which drives the embedded sandbox's faults and balances.
+   */
+  control?: boolean
+}
+
 export interface Sandbox {
   /** 'http://127.0.0.1:PORT' */
   url: string
   /** url + '/api/v2' */
   baseUrl: string
-  /** Key of the built-in demo account (generous credits, every add-on); a restored one keeps its key. */
+  /**
+   * Key of the built-in demo account (generous credits, every add-on); a restored one keeps its key.
+   * Embedded, a new secret every run, and the only key the sandbox accepts.
+   */
   demoKey: string
   /** Typed client of /__sandbox over real HTTP. */
   control: SandboxControl
@@ -34,8 +53,10 @@ export interface Sandbox {
 
 export const DEMO_ACCOUNT_ID = 'demo'
 
-export async function startSandbox(options?: SandboxOptions): Promise<Sandbox> {
-  const resolved = resolveOptions(options)
+export async function startSandbox(options?: SandboxOptions, embedding?: Embedding): Promise<Sandbox> {
+  const resolved = resolveOptions(
+    embedding ? { ...options, demoKey: `lk_embedded_${randomBytes(24).toString('base64url')}` } : options,
+  )
   const clock = new Clock(resolved.timeScale)
   const accounts = new Accounts(resolved.defaultCredits, resolved.logLimit, {
     freeLeadSearches: resolved.defaultFreeLeadSearches,
@@ -58,7 +79,7 @@ export async function startSandbox(options?: SandboxOptions): Promise<Sandbox> {
         companies: resolved.worldCompanies,
         peoplePerCompany: resolved.worldPeoplePerCompany,
       }),
-    requestLog: [],
+    requestLog: new ByteBoundedLog(resolved.logLimit, resolved.logByteLimit),
   }
   const store = resolved.stateDir === null ? null : await openStateStore(ctx, resolved.stateDir)
   if (store) ctx.persist = () => store.flush()
@@ -76,13 +97,18 @@ export async function startSandbox(options?: SandboxOptions): Promise<Sandbox> {
       { id: DEMO_ACCOUNT_ID, key: resolved.demoKey },
     )
   }
+  // Embedded, the key of a run before (kept in the state file) opens nothing: this run's secret replaces it.
+  if (embedding) accounts.rekey(DEMO_ACCOUNT_ID, resolved.demoKey)
   const demoKeys = accounts.keysOf(DEMO_ACCOUNT_ID)
   const demoKey = demoKeys.includes(resolved.demoKey) ? resolved.demoKey : (demoKeys[0] as string)
   accounts.onCredit((accountId) => {
     for (const job of ctx.jobs.resumable(accountId)) job.resume?.()
   })
 
-  const server = createSandboxServer(ctx)
+  const guard: Guard | null = embedding
+    ? { secret: demoKey, hosts: new Set(), control: embedding.control === true }
+    : null
+  const server = createSandboxServer(ctx, guard)
   let port: number
   try {
     port = await listen(server, resolved.port)
@@ -91,6 +117,7 @@ export async function startSandbox(options?: SandboxOptions): Promise<Sandbox> {
     await store?.close()
     throw error
   }
+  guard?.hosts.add(`127.0.0.1:${port}`).add(`localhost:${port}`)
   const url = `http://127.0.0.1:${port}`
   let closed = false
   let outageTimer: ReturnType<typeof setTimeout> | undefined

@@ -65,6 +65,8 @@ export interface SandboxOptions {
   worldPeoplePerCompany?: number
   /** Entries kept in each control log (requests, charges, webhook attempts); the oldest go first. Default 10000. */
   logLimit?: number
+  /** Bytes the request log may hold, bodies included; the oldest entries go first. Default 32 MiB. */
+  logByteLimit?: number
   /**
    * Folder of `sandbox-state.json`: accounts, keys, balances and every request survive a restart.
    * Default: none, everything stays in memory.
@@ -108,6 +110,7 @@ export const DEFAULT_OPTIONS: ResolvedOptions = {
   worldCompanies: 3000,
   worldPeoplePerCompany: 10,
   logLimit: 10_000,
+  logByteLimit: 32 * 1024 * 1024,
   stateDir: null,
 }
 

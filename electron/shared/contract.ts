@@ -20,6 +20,7 @@ import type {
 import type { CompanyProfile, LeadProfile } from '../domain/service-shapes'
 import type { ChannelNameOf, EventNameOf } from './channels'
 import { dataKinds } from '../domain/kinds'
+import { isApiKeyText, isServiceAddress, serviceAddressRule } from '../domain/service-address'
 import { stageBatchLimit } from './limits'
 
 export type {
@@ -90,19 +91,7 @@ export type ConnectionView = z.infer<typeof connectionViewSchema>
 const serviceUrl = z
   .string()
   .trim()
-  .refine((value) => {
-    if (value === '') return true
-    try {
-      const url = new URL(value)
-      return url.protocol === 'https:' || (url.protocol === 'http:' && isLoopbackHost(url.hostname))
-    } catch {
-      return false
-    }
-  }, 'Use an https:// address (plain http:// only for 127.0.0.1 or localhost).')
-
-function isLoopbackHost(host: string): boolean {
-  return host === 'localhost' || host === '[::1]' || /^127(\.\d{1,3}){3}$/.test(host)
-}
+  .refine((value) => value === '' || isServiceAddress(value), serviceAddressRule)
 
 const apiKey = z
   .string()
@@ -110,6 +99,7 @@ const apiKey = z
   .min(8, 'That key is too short to be an API key.')
   .max(512, 'That key is too long to be an API key.')
   .regex(/^\S+$/, 'An API key has no spaces inside.')
+  .refine(isApiKeyText, 'An API key is made of printable characters only.')
 
 /** A job as the renderer sees it: the ledger's record with its chunks counted by state. */
 export type JobView = Omit<JobRecord, 'chunks'> & { chunkStates: Partial<Record<ChunkState, number>> }

@@ -45,6 +45,8 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   void backend.start().catch((error: unknown) => console.error('[backend] could not resume jobs', error))
 
   const server = createServer()
+  // A peer may reset its connection at any moment; that ends its socket, never the host.
+  server.on('clientError', (_error, socket) => socket.destroy())
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject)
     server.listen(options.port, '127.0.0.1', () => resolve())
@@ -81,6 +83,9 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
 
   const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 * 1024 })
   server.on('upgrade', (request, socket, head) => {
+    // Once upgraded, the socket is ours alone: Node's HTTP server no longer listens for its errors,
+    // and an unheard error (a client resetting after our refusal) would end the process.
+    socket.on('error', () => socket.destroy())
     const url = new URL(request.url ?? '/', origin)
     const admitted =
       url.pathname === '/ws' &&
@@ -93,8 +98,13 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     }
     wss.handleUpgrade(request, socket, head, (ws) => {
       sockets.add(ws)
+      ws.on('error', () => ws.terminate())
       ws.on('close', () => sockets.delete(ws))
-      ws.on('message', (data) => void answer(ws, backend, String(data)))
+      ws.on('message', (data) =>
+        answer(ws, backend, String(data)).catch((error: unknown) =>
+          console.error('[web] message failed', error),
+        ),
+      )
     })
   })
 
@@ -138,7 +148,10 @@ function serveFile(rootDir: string, pathname: string, port: number, response: Se
   const isIndex = file.endsWith('index.html')
   response.writeHead(200, {
     'Content-Type': contentTypeOf(file),
-    'Content-Security-Policy': contentSecurityPolicy(`ws://127.0.0.1:${port} ws://localhost:${port}`),
+    'Content-Security-Policy': contentSecurityPolicy({
+      connect: [`ws://127.0.0.1:${port}`, `ws://localhost:${port}`],
+      remoteImages: true,
+    }),
     'X-Content-Type-Options': 'nosniff',
     'X-Frame-Options': 'DENY',
     'Referrer-Policy': 'no-referrer',

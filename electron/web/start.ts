@@ -43,11 +43,15 @@ async function main(): Promise<void> {
           {
             // The sandbox keeps its state beside the ledger, so demo jobs survive a restart as real ones do.
             startSandbox: () =>
-              startSandbox({
-                port: 0,
-                timeScale: sandboxTimeScale,
-                stateDir: join(home, 'state', 'sandbox'),
-              }),
+              startSandbox(
+                {
+                  port: 0,
+                  timeScale: sandboxTimeScale,
+                  stateDir: join(home, 'state', 'sandbox'),
+                },
+                // Private to this host; the end-to-end suite alone turns its control routes on.
+                { control: process.env['LEADKEEPER_SANDBOX_CONTROL'] === '1' },
+              ),
             sandboxTimeScale,
           },
         ),

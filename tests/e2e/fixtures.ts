@@ -26,6 +26,8 @@ async function startWebHost(
         ...process.env,
         // The sandbox runs fifty times faster than real time, so a whole enrichment takes seconds.
         LEADKEEPER_SANDBOX_TIME_SCALE: '0.02',
+        // The specs set the embedded sandbox's balances and faults through its control routes.
+        LEADKEEPER_SANDBOX_CONTROL: '1',
         ...env,
         LEADKEEPER_HOME: home,
         LEADKEEPER_API_KEY: '',

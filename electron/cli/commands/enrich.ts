@@ -67,17 +67,26 @@ function headerMap(columns: string[], overrides: ColumnMap): ColumnMap | null {
  * The output file: every input column, then the export's columns, each row with what the run gave
  * it. The same columns and the same writer as the app's CSV export, so both give the same bytes.
  */
-export function enrichedCsv(file: Pick<ListFile, 'columns' | 'rows'>, rows: readonly ListRow[]): string {
+export function* enrichedCsv(
+  file: Pick<ListFile, 'columns' | 'rows'>,
+  rows: readonly ListRow[],
+): Generator<string> {
   const columns = listColumns(file.columns)
-  return csvHeader(columns) + csvRows(columns, rows)
+  yield csvHeader(columns)
+  // Page by page: a million rows as one string pass the longest string a process can hold.
+  for (let start = 0; start < rows.length; start += CSV_PAGE_ROWS) {
+    yield csvRows(columns, rows.slice(start, start + CSV_PAGE_ROWS))
+  }
 }
+
+const CSV_PAGE_ROWS = 10_000
 
 /** The same rows as an Excel workbook: one sheet, the header frozen, every cell as text. */
 export function enrichedXlsx(
   file: Pick<ListFile, 'columns' | 'rows'>,
   rows: readonly ListRow[],
   name: string,
-): Uint8Array {
+): Uint8Array[] {
   const columns = listColumns(file.columns)
   const chunks: Uint8Array[] = []
   const sheet = xlsxWriter(
@@ -91,7 +100,7 @@ export function enrichedXlsx(
       `${cut} cells were longer than an Excel cell holds (32,767 characters) and were cut; a CSV output keeps them whole.\n`,
     )
   }
-  return Buffer.concat(chunks)
+  return chunks
 }
 
 const writesExcel = (path: string) => /\.xlsx$/i.test(path)
@@ -179,7 +188,9 @@ export async function enrichCommand(
         onUncertain: policy,
       })
       job = await followJob(manager, started, policy)
-      for (const batch of ledger.results(job.id, 0).batches) results.push(...batch.rows)
+      // One row at a time: a batch may answer hundreds of thousands of rows (one person on many of
+      // them), more than a call can take as arguments.
+      for (const batch of ledger.results(job.id, 0).batches) for (const row of batch.rows) results.push(row)
     }
     const enriched = enrichedRows(file, results)
     writeFileAtomic(

@@ -4,8 +4,9 @@
  * checks, import). Used by the import dialog's worker and by the command line alike.
  *
  * Cells read as the sheet holds them, in a form that a list can match on: text as written; numbers
- * exactly, to Excel's 15 significant digits (a phone number stored as a number is not "4.92E+12");
- * dates as ISO 8601 (2024-03-01, or 2024-03-01 13:45 with a time of day); TRUE and FALSE as Excel
+ * exactly, to Excel's 15 significant digits and in digits, never with an exponent (a phone number
+ * stored as a number is not "4.92E+12", 0.0000001 not "1e-7"); dates as ISO 8601 (2024-03-01, or
+ * 2024-03-01 13:45 with a time of day, rounded to the second as Excel shows it); TRUE and FALSE as Excel
  * shows them; a formula as its last computed value (an error value such as #DIV/0! reads as empty).
  * A number's display format (a percentage, a currency) is not applied: 25 % reads as 0.25.
  *
@@ -53,8 +54,11 @@ export function sheetCellText(value: unknown): string {
   if (typeof value === 'number') return numberText(value)
   if (value instanceof Date) {
     if (Number.isNaN(value.getTime())) return ''
-    const day = `${value.getUTCFullYear()}-${pad(value.getUTCMonth() + 1)}-${pad(value.getUTCDate())}`
-    const [hours, minutes, seconds] = [value.getUTCHours(), value.getUTCMinutes(), value.getUTCSeconds()]
+    // A time of day is a fraction of a day in the file: 13:45 comes back as 13:44:59.999…, which
+    // Excel shows rounded to the second, as it is read here.
+    const at = new Date(Math.round(value.getTime() / 1000) * 1000)
+    const day = `${at.getUTCFullYear()}-${pad(at.getUTCMonth() + 1)}-${pad(at.getUTCDate())}`
+    const [hours, minutes, seconds] = [at.getUTCHours(), at.getUTCMinutes(), at.getUTCSeconds()]
     if (hours === 0 && minutes === 0 && seconds === 0) return day
     return `${day} ${pad(hours)}:${pad(minutes)}${seconds ? `:${pad(seconds)}` : ''}`
   }
@@ -64,7 +68,21 @@ export function sheetCellText(value: unknown): string {
 function numberText(value: number): string {
   if (!Number.isFinite(value)) return ''
   if (Number.isInteger(value) && Math.abs(value) < 1e21) return String(value)
-  return String(Number(value.toPrecision(15)))
+  return plainDecimal(String(Number(value.toPrecision(15))))
+}
+
+/**
+ * A number written out in digits, as a cell shows it and a list can match it: JavaScript writes
+ * 0.0000001 as "1e-7" and 10^21 as "1e+21", which no one typed.
+ */
+function plainDecimal(text: string): string {
+  const match = /^(-?)(\d)(?:\.(\d+))?e([+-]\d+)$/.exec(text)
+  if (!match) return text
+  const [, sign, lead, rest = '', power] = match as unknown as [string, string, string, string, string]
+  const digits = lead + rest
+  const exponent = Number(power)
+  if (exponent < 0) return `${sign}0.${'0'.repeat(-exponent - 1)}${digits}`
+  return sign + digits + '0'.repeat(Math.max(0, exponent - rest.length))
 }
 
 /** Reads every sheet of a workbook. Throws an ImportError with a plain message when it is not one. */

@@ -217,6 +217,15 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
         lastError = errorFromAnswer(outcome.status, outcome.message, spec.endpoint)
         continue
       }
+      if (outcome.status >= 300 && outcome.status < 400) {
+        // A redirect that was not followed: the request reached no one who could act on it.
+        throw new ServiceError({
+          code: 'invalid_response',
+          status: outcome.status,
+          endpoint: spec.endpoint,
+          message: `${spec.endpoint}: ${outcome.message}`,
+        })
+      }
       if (outcome.status >= 400) {
         const error = errorFromAnswer(outcome.status, outcome.message, spec.endpoint)
         if (error.code === 'auth') governor.onUnauthorized(error)

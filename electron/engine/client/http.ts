@@ -29,22 +29,63 @@ const notSentCodes = new Set([
   'UND_ERR_CONNECT_TIMEOUT',
 ])
 
+/** Hops of a redirect within the service's own origin; more is a loop. */
+const MAX_REDIRECTS = 5
+const redirectStatuses = new Set([301, 302, 303, 307, 308])
+
 export async function sendOnce(baseUrl: string, apiKey: string, request: HttpRequest): Promise<HttpOutcome> {
   const timeout = AbortSignal.timeout(request.timeoutMs)
   const signal = request.signal ? AbortSignal.any([request.signal, timeout]) : timeout
+  let url = baseUrl.replace(/\/+$/, '') + request.path
   let response: Response
   let raw: string
   try {
-    response = await fetch(baseUrl.replace(/\/+$/, '') + request.path, {
-      method: request.method,
-      headers: {
-        'X-API-Key': apiKey,
-        Accept: 'application/json',
-        ...(request.body === undefined ? {} : { 'Content-Type': 'application/json' }),
-      },
-      body: request.body === undefined ? undefined : JSON.stringify(request.body),
-      signal,
-    })
+    for (let hop = 0; ; hop++) {
+      // Built apart from sending: a request that cannot even be made (a key that is no header value,
+      // an address that is no URL) was certainly not sent, and fetch would not say so.
+      let prepared: Request
+      try {
+        prepared = new Request(url, {
+          method: request.method,
+          headers: {
+            'X-API-Key': apiKey,
+            Accept: 'application/json',
+            ...(request.body === undefined ? {} : { 'Content-Type': 'application/json' }),
+          },
+          body: request.body === undefined ? undefined : JSON.stringify(request.body),
+          // The key travels in a header: fetch would carry it along a redirect to any address.
+          redirect: 'manual',
+          signal,
+        })
+      } catch (error) {
+        return {
+          kind: 'failure',
+          code: 'network',
+          maybeReceived: false,
+          message: `the request could not be made (${(error as Error).message})`,
+          cause: error,
+        }
+      }
+      response = await fetch(prepared)
+      const target = redirectTarget(response, url, request.method)
+      if (target === null) break
+      if (target.sameOrigin && hop < MAX_REDIRECTS) {
+        await response.body?.cancel()
+        url = target.url
+        continue
+      }
+      await response.body?.cancel()
+      return {
+        kind: 'answer',
+        status: response.status,
+        body: undefined,
+        message: target.sameOrigin
+          ? `too many redirects (${MAX_REDIRECTS})`
+          : target.origin === new URL(url).origin
+            ? `the service redirected this ${request.method} with HTTP ${response.status}, which would drop its body; not followed`
+            : `the service sent this request on to another address (${target.origin}); it was not followed, so the key was not sent there`,
+      }
+    }
     raw = await response.text()
   } catch (error) {
     if (request.signal?.aborted) {
@@ -70,6 +111,30 @@ export async function sendOnce(baseUrl: string, apiKey: string, request: HttpReq
   }
   const body = parseBody(raw)
   return { kind: 'answer', status: response.status, body, message: messageOf(body, raw) }
+}
+
+/**
+ * Where a redirect points, or null when the answer is no redirect this request may follow. Only a
+ * redirect that keeps the method and body (307, 308), or any redirect of a GET, is followed, and only
+ * within the service's own origin: scheme, host and port unchanged.
+ */
+function redirectTarget(
+  response: Response,
+  from: string,
+  method: HttpRequest['method'],
+): { url: string; origin: string; sameOrigin: boolean } | null {
+  if (!redirectStatuses.has(response.status)) return null
+  const location = response.headers.get('location')
+  if (location === null) return null
+  let target: URL
+  try {
+    target = new URL(location, from)
+  } catch {
+    return null
+  }
+  const keepsMethod = method === 'GET' || response.status === 307 || response.status === 308
+  const sameOrigin = keepsMethod && target.origin === new URL(from).origin
+  return { url: target.href, origin: target.origin, sameOrigin }
 }
 
 function causeCode(error: unknown): string | undefined {

@@ -18,14 +18,21 @@ function tempPathFor(path: string): string {
  * the temporary file is renamed over the target. A crash at any moment leaves either the old or
  * the new content, never a torn mix; at worst a stray temporary file, which `removeStrayTempFiles` clears.
  */
-export function writeFileAtomic(path: string, content: string | Uint8Array): void {
+export function writeFileAtomic(
+  path: string,
+  /** In pieces, a file larger than the longest string or buffer a process can hold is written too. */
+  content: string | Uint8Array | Iterable<string | Uint8Array>,
+): void {
   const temp = tempPathFor(path)
   writing.add(temp)
   try {
     const fd = openSync(temp, 'w', 0o600)
     try {
-      if (typeof content === 'string') writeSync(fd, content)
-      else for (let at = 0; at < content.length;) at += writeSync(fd, content, at)
+      const pieces = typeof content === 'string' || content instanceof Uint8Array ? [content] : content
+      for (const piece of pieces) {
+        if (typeof piece === 'string') writeSync(fd, piece)
+        else for (let at = 0; at < piece.length;) at += writeSync(fd, piece, at)
+      }
       fsyncSync(fd)
     } finally {
       closeSync(fd)

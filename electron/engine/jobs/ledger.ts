@@ -1,14 +1,17 @@
 import {
   closeSync,
   existsSync,
+  linkSync,
   mkdirSync,
   openSync,
   readFileSync,
   readSync,
   readdirSync,
+  renameSync,
   rmSync,
   writeSync,
 } from 'node:fs'
+import { randomBytes } from 'node:crypto'
 import { join } from 'node:path'
 import { isAlive, removeStrayTempFiles, writeFileAtomic } from './atomic-file'
 import { JobWriter } from './job-writer'
@@ -40,7 +43,11 @@ export class JobLedger {
   readonly stateDir: string
   private readonly payloadIndexes = new Map<string, PayloadIndex | null>()
 
-  constructor(stateDir: string) {
+  constructor(
+    stateDir: string,
+    /** Told of a job record that could not be read and was set aside. */
+    private readonly report: (message: string) => void = (message) => process.stderr.write(`${message}\n`),
+  ) {
     this.stateDir = stateDir
     mkdirSync(this.jobsDir, { recursive: true, mode: 0o700 })
   }
@@ -81,17 +88,42 @@ export class JobLedger {
     writeFileAtomic(join(this.jobDir(record.id), 'job.json'), JSON.stringify(record))
   }
 
+  /**
+   * The job's record, or undefined when there is none. A record that cannot be read (torn or edited
+   * by hand: the ledger's own writes are atomic) is renamed `job.json.unreadable-<time>` and reported,
+   * so one bad job never stops the others from being listed or resumed; its payloads and results stay.
+   */
   load(jobId: string): JobRecord | undefined {
     const dir = this.jobDir(jobId)
     const file = join(dir, 'job.json')
     if (!existsSync(file)) return undefined
     removeStrayTempFiles(dir)
-    return JSON.parse(readFileSync(file, 'utf8')) as JobRecord
+    let text: string
+    try {
+      text = readFileSync(file, 'utf8')
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined
+      throw error
+    }
+    const problem = recordProblem(text, jobId)
+    if (problem === null) return JSON.parse(text) as JobRecord
+    const aside = `${file}.unreadable-${new Date().toISOString().replace(/[:.]/g, '-')}`
+    try {
+      renameSync(file, aside)
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined
+      throw error
+    }
+    this.report(
+      `Job ${jobId} could not be read (${problem}) and was set aside as ${aside}; ` +
+        'its payloads and results are kept in the same folder.',
+    )
+    return undefined
   }
 
   list(): JobRecord[] {
     return readdirSync(this.jobsDir, { withFileTypes: true })
-      .filter((entry) => entry.isDirectory())
+      .filter((entry) => entry.isDirectory() && /^[\w-]+$/.test(entry.name))
       .flatMap((entry) => {
         const record = this.load(entry.name)
         return record ? [record] : []
@@ -185,28 +217,36 @@ export class JobLedger {
    * Claims a job for this process so that two processes never submit its chunks side by side.
    * A lock left by a dead process (crash, kill -9) is taken over. Returns the release function, or
    * the pid of the live process that holds the job.
+   *
+   * Taking over must be atomic: two processes that both find the same dead pid would otherwise both
+   * remove the lock and both create one, the later removing the earlier's fresh lock. A taker first
+   * claims the takeover of that dead pid exclusively (`lock.takeover-<pid>`), checks again that the
+   * lock still names it, and renames its own lock over it in one step; no one else can change a lock
+   * naming that pid meanwhile, since that needs the same claim.
    */
   lock(jobId: string): { ok: true; release: () => void } | { ok: false; pid: number } {
-    const file = join(this.jobDir(jobId), 'lock')
-    for (let attempt = 0; attempt < 2; attempt++) {
-      try {
-        const fd = openSync(file, 'wx', 0o600)
-        writeSync(fd, String(process.pid))
-        closeSync(fd)
+    const dir = this.jobDir(jobId)
+    const file = join(dir, 'lock')
+    const held = { ok: true as const, release: () => releaseLock(file) }
+    for (let attempt = 0; attempt < 3; attempt++) {
+      if (createWithPid(file)) {
         heldLocks.add(file)
-        return {
-          ok: true,
-          release: () => {
-            heldLocks.delete(file)
-            rmSync(file, { force: true })
-          },
-        }
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
-        const pid = Number.parseInt(readFileSync(file, 'utf8'), 10)
-        const heldHere = pid === process.pid && heldLocks.has(file)
-        if (heldHere || (pid !== process.pid && isAlive(pid))) return { ok: false, pid }
-        rmSync(file, { force: true })
+        return held
+      }
+      const pid = lockHolder(file)
+      if (pid === null) continue
+      const heldHere = pid === process.pid && heldLocks.has(file)
+      if (heldHere || (pid !== process.pid && isAlive(pid))) return { ok: false, pid }
+      const takeover = `${file}.takeover-${pid}`
+      if (!claim(takeover)) return { ok: false, pid }
+      try {
+        if (lockHolder(file) !== pid) continue
+        const mine = pidFile(file)
+        renameSync(mine, file)
+        heldLocks.add(file)
+        return held
+      } finally {
+        rmSync(takeover, { force: true })
       }
     }
     throw new Error(`Could not lock job ${jobId}`)
@@ -216,4 +256,79 @@ export class JobLedger {
     this.payloadIndexes.delete(jobId)
     rmSync(this.jobDir(jobId), { recursive: true, force: true })
   }
+}
+
+/** What makes a job record unusable, or null when it reads as one. */
+function recordProblem(text: string, jobId: string): string | null {
+  let value: unknown
+  try {
+    value = JSON.parse(text)
+  } catch (error) {
+    return (error as Error).message
+  }
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return 'not a job record'
+  const record = value as Partial<Record<keyof JobRecord, unknown>>
+  if (record.id !== jobId) return `it names job ${String(record.id)}`
+  if (typeof record.createdAt !== 'string' || typeof record.state !== 'string') return 'fields are missing'
+  if (!Array.isArray(record.chunks) || typeof record.resultSeq !== 'number') return 'fields are missing'
+  return null
+}
+
+/** The pid a lock names; null when the lock went away meanwhile (released by its holder). */
+function lockHolder(file: string): number | null {
+  try {
+    return Number.parseInt(readFileSync(file, 'utf8'), 10)
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null
+    throw error
+  }
+}
+
+/**
+ * Claims a takeover exclusively. A claim left by a taker that died in its middle is cleared, so a
+ * job cannot stay locked by two dead processes.
+ */
+function claim(path: string): boolean {
+  for (let attempt = 0; attempt < 2; attempt++) {
+    if (createWithPid(path)) return true
+    const taker = lockHolder(path)
+    if (taker !== null && isAlive(taker)) return false
+    rmSync(path, { force: true })
+  }
+  return false
+}
+
+/** A new file beside `path` holding this process's pid, whole before anyone can see it. */
+function pidFile(path: string): string {
+  const temp = `${path}.${process.pid}-${randomBytes(6).toString('hex')}`
+  const fd = openSync(temp, 'wx', 0o600)
+  try {
+    writeSync(fd, String(process.pid))
+  } finally {
+    closeSync(fd)
+  }
+  return temp
+}
+
+/**
+ * Creates `path` holding this process's pid, or returns false when it exists. Linked from a whole
+ * file rather than created and then written, so no reader ever finds it empty and takes it for a
+ * dead process's.
+ */
+function createWithPid(path: string): boolean {
+  const temp = pidFile(path)
+  try {
+    linkSync(temp, path)
+    return true
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
+    return false
+  } finally {
+    rmSync(temp, { force: true })
+  }
+}
+
+function releaseLock(file: string): void {
+  heldLocks.delete(file)
+  rmSync(file, { force: true })
 }

@@ -86,7 +86,7 @@ const ROUTES: [string, RegExp, Handler][] = [
     /^\/log$/,
     (ctx) =>
       json(200, {
-        requests: ctx.requestLog,
+        requests: ctx.requestLog.entries,
         charges: ctx.accounts.charges,
         webhooks: ctx.webhooks.attempts,
       } satisfies SandboxLog),
@@ -95,7 +95,7 @@ const ROUTES: [string, RegExp, Handler][] = [
     'DELETE',
     /^\/log$/,
     (ctx) => {
-      ctx.requestLog.length = 0
+      ctx.requestLog.clear()
       ctx.accounts.charges.length = 0
       ctx.webhooks.attempts.length = 0
       return json(200, { cleared: true })

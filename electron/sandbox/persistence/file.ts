@@ -1,21 +1,31 @@
-import { open, rename } from 'node:fs/promises'
+import { randomBytes } from 'node:crypto'
+import { open, rename, rm } from 'node:fs/promises'
 import { dirname } from 'node:path'
 
 export function warn(message: string): void {
   process.stderr.write(`[sandbox] ${message}\n`)
 }
 
-/** Replaces `file` with `text` so that a crash at any moment leaves either the old or the new content. */
+/**
+ * Replaces `file` with `text` so that a crash at any moment leaves either the old or the new content.
+ * The state holds every lead a user submitted and the demo key: it is readable by its owner alone,
+ * and its temporary sibling has a name nobody can guess and plant a link at beforehand.
+ */
 export async function writeAtomic(file: string, text: string): Promise<void> {
-  const temp = `${file}.tmp`
-  const handle = await open(temp, 'w')
+  const temp = `${file}.${process.pid}-${randomBytes(8).toString('hex')}.tmp`
   try {
-    await handle.writeFile(text)
-    await handle.sync()
-  } finally {
-    await handle.close()
+    const handle = await open(temp, 'wx', 0o600)
+    try {
+      await handle.writeFile(text)
+      await handle.sync()
+    } finally {
+      await handle.close()
+    }
+    await rename(temp, file)
+  } catch (error) {
+    await rm(temp, { force: true })
+    throw error
   }
-  await rename(temp, file)
   await syncDirectory(dirname(file))
 }
 
@@ -83,7 +93,14 @@ export class DebouncedWriter {
 
   private write(): Promise<void> {
     // Serialized now, so the file holds one consistent moment even if an earlier write is still running.
-    const text = this.serialize()
+    // This runs in a timer: a throw would end the process that embeds the sandbox, so it is reported.
+    let text: string
+    try {
+      text = this.serialize()
+    } catch (error) {
+      warn(`could not save ${this.file}: ${(error as Error).message}`)
+      return this.writing
+    }
     this.writing = this.writing
       .then(() => writeAtomic(this.file, text))
       .catch((error: Error) => warn(`could not save ${this.file}: ${error.message}`))

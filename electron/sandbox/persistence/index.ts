@@ -1,4 +1,4 @@
-import { mkdir, readFile } from 'node:fs/promises'
+import { chmod, mkdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { SandboxContext } from '../context'
 import { armCompanySearch } from '../jobs/company-search'
@@ -80,7 +80,9 @@ function apply(ctx: SandboxContext, state: RestoredState): void {
  * unfinished requests, then saves every change of accounts and requests to it.
  */
 export async function openStateStore(ctx: SandboxContext, stateDir: string): Promise<StateStore> {
-  await mkdir(stateDir, { recursive: true })
+  // Its owner's alone, as the job ledger's folder is; a folder made by an earlier version is tightened.
+  await mkdir(stateDir, { recursive: true, mode: 0o700 })
+  await chmod(stateDir, 0o700)
   const file = join(stateDir, STATE_FILE)
   const state = await load(ctx, file)
   if (state) apply(ctx, state)
