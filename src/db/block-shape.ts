@@ -18,8 +18,8 @@ import type {
 } from './records'
 
 /**
- * Rows to a block. Measured (`npm run bench`, import and grid): 1,000 writes a million rows in a
- * couple of seconds and reads the 50 rows of a screen from one or two records of ~150 kB.
+ * Rows to a block: few records for a million rows to write, and a screen's rows from one or two
+ * records (`npm run bench`, the import and the grid).
  */
 export const blockSize = 1_000
 

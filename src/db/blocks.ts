@@ -207,8 +207,8 @@ export interface PreparedRows {
 /**
  * Readies an import's rows to store, before its transaction: once packed, the batch's cells and
  * their arrays are no longer held while the transaction starts, reads and commits, as the next batch
- * is read. Held, each survived the young generation's collections and was copied to the old one: a
- * million rows promoted 460–490 MB an import, against 300–390 MB packed first (`--trace-gc-nvp`).
+ * is read. Held, each would survive the young generation's collections and be copied to the old
+ * one (`--trace-gc-nvp` over `npm run bench -- --only browser`, the import).
  */
 export function prepareBlockRows(
   listId: string,

@@ -113,10 +113,8 @@ function holdsAll(words: string, needles: readonly string[]): boolean {
  * Numbers a person's words string gets, three to a person (`startBits`): which first letters and
  * which first two letters its words start with, a bit each (hashed to 32 and 64 bits). A person
  * lacking a bit a search word needs cannot hold it, which one test of three numbers tells, cheaper
- * than looking through the string. Measured in the bench at a million people, every match of
- * "brown" went from 83–88 ms to 35–37 ms, of "zoe" from 92–93 to 51–69 ms, and a search's facet
- * counts (which look at nearly everyone's words) from 170–243 ms to 61–81 ms. The numbers take 12
- * bytes a person, made once per block and revision.
+ * than looking through the string; a search's facet counts look at nearly everyone's words
+ * (`npm run bench -- --only library`). The numbers are made once per block and revision.
  */
 const startsPerPerson = 3
 

@@ -2,11 +2,10 @@ import { encodeUtf8Into } from './utf8'
 
 /**
  * Where an export's text goes as it is written. In an export worker, a file of the origin's private
- * file system written synchronously: measured in Chromium over 200,000 enriched rows (56 MB of
- * CSV), 0.34–0.47 s to write where making a Blob of each page took 1.3–1.5 s, and the blocks read
- * faster beside it (the Blobs' copies to the browser process competed with the reads). Elsewhere (on
- * the page, in unit tests, a browser without that file system, or one that refuses to open the
- * file), a Blob a page, as before.
+ * file system written synchronously: a Blob a page is copied to the browser process, which
+ * competes with the reads of the blocks (`npm run bench -- --only browser`, the export). Elsewhere
+ * (on the page, in unit tests, a browser without that file system, or one that refuses to open the
+ * file), a Blob a page.
  */
 export interface ExportSink {
   write(chunk: string | Uint8Array): void
@@ -22,8 +21,8 @@ export const exportFolder = 'exports'
 /**
  * An export's file stays until a later export or start of the app finds it older than this: its
  * download reads it after the export has ended, and nothing tells the page when that is done (the
- * browser copies a download as it starts, in seconds). Not longer: a million-row export is some
- * 300 MB of the app's storage, and a copy of the list's people outside the database.
+ * browser copies a download as it starts, in seconds). Not longer: a large export is hundreds of
+ * megabytes of the app's storage, and a copy of the list's people outside the database.
  */
 export const keptExportMs = 10 * 60 * 1000
 

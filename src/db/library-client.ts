@@ -13,9 +13,9 @@ import { nextTurn } from './turns'
 type Pending = { resolve: (result: unknown) => void; reject: (error: Error) => void }
 
 /**
- * Rows copied to the worker per message. Arguments are copied on the page as they are posted (10,000
- * payloads in one message held the page for 60–70 ms), so a large one goes in parts with a turn for
- * the page between, and the worker runs the call on the whole, in one transaction as in process.
+ * Rows copied to the worker per message. Arguments are copied on the page as they are posted (a
+ * large call in one message holds the page), so a large one goes in parts with a turn for the page
+ * between, and the worker runs the call on the whole, in one transaction as in process.
  */
 const rowsPerPart = 2_000
 

@@ -88,10 +88,7 @@ export async function contactIndex(
     return index
   }
   // The whole index: several reads asked at once, so that the database reads the next while this
-  // thread takes in the last. One at a time, a million people's keys waited on the database for
-  // 1.7 s of a read of 2.9. Read ahead after a start, five times each way in two rounds: 1.8–3.0 s
-  // one at a time, 1.4–2.2 eight at once, 1.4–2.0 thirty-two (medians 2.4 and 2.1, 1.7 and 1.9,
-  // 1.6 and 1.8); about 16 MB in flight.
+  // thread takes in the last (`npm run bench -- --only library`, the first search after a start).
   for (let at = 0; at < reads.length; at += keyReadsAtOnce) {
     await Promise.all(reads.slice(at, at + keyReadsAtOnce).map(take))
   }

@@ -249,8 +249,8 @@ class ContactFinder {
 }
 
 /**
- * Payloads keyed or merged between two turns of the page inside the write's transaction (a few
- * milliseconds of work): a batch of 10,000 merged in one go held the page for 50–80 ms.
+ * Payloads keyed or merged between two turns of the page inside the write's transaction: a large
+ * batch merged in one go holds the page (`npm run bench -- --only library`, its longest task).
  */
 const keyedPerTurn = 2_000
 const mergedPerTurn = 1_000

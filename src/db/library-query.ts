@@ -48,9 +48,9 @@ export interface FacetCount {
 /**
  * Matches a search reads first, what the library page shows at once: more than a screen of rows
  * in a tall window (22 rows in a window 1,000 px tall). Each person is read with the block of 100
- * holding them, so a search whose matches are few and spread reads a block for each: measured at
- * 100,000 people, an email prefix of 111 people took 72–83 ms for 100 matches, 26–30 ms for 40 and
- * 14–23 ms for 25. The rest comes by id as the grid asks for it.
+ * holding them, so a search whose matches are few and spread reads a block for each, and the first
+ * page's time grows with its size (`npm run bench -- --only library`). The rest comes by id as the
+ * grid asks for it.
  */
 export const firstPageSize = 40
 

@@ -36,9 +36,9 @@ const cachedBlocks = 64
 
 /**
  * What the worker does once the grid is quiet (`whenQuiet`), this long after the last load of
- * columns and the last rows read: it reads the company's column (a million names to place, 0.3–2.4 s
- * of the worker's time at a million rows) and stores the columns (`saveColumns`, 120–360 ms), so
- * that neither holds the rows of a scroll. Read ahead while a scroll ran, the company's column
+ * columns and the last rows read: it reads the company's column (a name a row to place, the
+ * worker's longest work) and stores the columns (`saveColumns`), so that neither holds the rows of
+ * a scroll (`npm run bench -- --only browser`, the grid). Read ahead while a scroll ran, the company's column
  * left rows of it unfilled and frames missed.
  */
 export const quietAfterMs = 2_000
@@ -108,8 +108,8 @@ export class LocalListQueries implements ListQueries {
   /**
    * Reads the first block of the list last worked on (not one still being imported), as the worker
    * starts at the app's first idle moment: that list is the one most often opened next (Start leads
-   * to it), and a first read of a block, cold, takes 100–250 ms, which the opening's own drawing
-   * would otherwise wait for. Nothing is read once a list is asked for (`asked`: the app may open
+   * to it), and a first read of a block, cold, is slow enough that the opening's own drawing would
+   * otherwise wait for it. Nothing is read once a list is asked for (`asked`: the app may open
    * another one first, a window reloaded on a list's page) or when the worker has a list already.
    */
   async prime(asked: () => boolean = () => false): Promise<void> {

@@ -81,9 +81,9 @@ export interface RowRecord extends ListRow {
 export type StoredRow = Omit<RowRecord, 'listId'>
 
 /**
- * A list's rows, `blockSize` to a record (block n holds rows n·blockSize …): one IndexedDB record
- * per row costs ~0.2 ms of write time and an index entry per facet, a thousand to a record ~140×
- * less. Keyed by `[listId, block]`, kept beside the record (out of line).
+ * A list's rows, `blockSize` to a record (block n holds rows n·blockSize …): an IndexedDB record
+ * has a fixed cost to write, and an index entry per facet would add to it. Keyed by
+ * `[listId, block]`, kept beside the record (out of line).
  */
 export interface RowBlock {
   listId: string

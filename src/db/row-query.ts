@@ -23,9 +23,8 @@ interface Column {
   values: FacetValue[]
   /**
    * Each value's code; null until a block is placed into a column read whole from a snapshot: a
-   * map of the company's million names takes most of a second to build, a filter finds its few
-   * values by a scan of the dictionary in ~10 ms (`maskOf`), and a block written since by one too
-   * (`codesFor`).
+   * map of a million company names is slow to build, a filter finds its few values by a scan of the
+   * dictionary (`maskOf`), and a block written since by one too (`codesFor`).
    */
   lookup: Map<FacetValue, number> | null
   /** Blocks placed by a scan of the dictionary while `lookup` was null (`codesFor`). */
@@ -34,9 +33,9 @@ interface Column {
 }
 
 /**
- * Blocks placed by a scan of a column's dictionary before its map is built: a scan of a million
- * names is ~10 ms, the map most of a second, so the few blocks written since a snapshot was stored
- * are placed without it.
+ * Blocks placed by a scan of a column's dictionary before its map is built: a scan costs a small
+ * part of building the map, so the few blocks written since a snapshot was stored are placed
+ * without it.
  */
 const scansBeforeLookup = 32
 

@@ -1,8 +1,8 @@
 /**
  * A multimap from 30-bit key hashes to slots in two typed arrays (open addressing, linear probing):
- * four keys a person at a million people weigh 64 MB here, against twice that in a `Map`. It grows
- * by doubling, and moves the entries of the table it outgrew a few at every `add` afterwards, so
- * no single call rehashes millions of entries: at a million people that was a 190 ms task.
+ * half what the same keys weigh in a `Map`. It grows by doubling, and moves the entries of the table
+ * it outgrew a few at every `add` afterwards, so that no single call rehashes millions of entries
+ * (a long task of the library worker at a million people).
  */
 
 const empty = 0

@@ -1,8 +1,7 @@
 /**
  * A turn for whatever else waits (the page's input and frames, a worker's next message) between two
- * slices of long work: a task of its own, posted through a message channel. A timer of 0 ms is held
- * to 4 ms from its fifth nesting on, which a loop of slices reaches at once: a batch of the library's
- * writes spent some 20 ms of its ~450 waiting so.
+ * slices of long work: a task of its own, posted through a message channel. A timer of 0 is held
+ * back from its fifth nesting on, which a loop of slices reaches at once.
  */
 export function nextTurn(): Promise<void> {
   return new Promise((resolve) => {

@@ -1,8 +1,7 @@
 /**
  * Text to UTF-8 bytes as `TextEncoder.encodeInto` writes them (a lone surrogate becomes U+FFFD), in
- * plain script: measured in Chromium on pages of an export's CSV (1.5 MB each, each encoded once),
- * `encodeInto` ran at 130–280 MB/s, the browser copying each new string before it encodes it, and
- * this loop at 360–840 MB/s. A million-row export is some 300 MB of text.
+ * plain script: `encodeInto` has the browser copy each new string before it encodes it, which this
+ * loop does not (`npm run bench -- --only browser`, the export).
  *
  * Encodes `text` from `from` into `buffer` while a whole character still fits: `read` is where it
  * stopped in `text`, `written` the bytes put in `buffer`.

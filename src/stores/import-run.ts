@@ -30,7 +30,7 @@ export function useImportRun() {
 
   /**
    * Spawns the workers of the next run now, while the user looks at the preview: their code loads
-   * and their database opens meanwhile (measured: about 0.15 s of a 2 s import of 100,000 rows), and
+   * and their database opens meanwhile (`npm run bench -- --only browser`, the import), and
    * with `rehearsal` they read the file's first slice as the run will (`spawnImportWorkers`), again
    * as the preview changes. Where no worker can be made here, the run makes its own and meets the
    * same failure then.

@@ -81,8 +81,8 @@ export const parseLimits = { maxColumns: 10_000 }
  * rows → batches of rows cut or padded to the header's width. Runs in the import worker and,
  * unchanged, in tests. A text with a quote is read by PapaParse (`RowReader`); one without is cut
  * here at its line breaks and delimiters, as PapaParse cuts it, but without making a string of
- * every cell: an import checks a few columns and stores the rest as the file's text (measured in
- * Node, parse, check and packing of 100,000 rows: about a fifth less CPU).
+ * every cell: an import checks a few columns and stores the rest as the file's text
+ * (`npm run bench -- --only browser`, the import against raw PapaParse).
  */
 export async function parseRows(
   source: AsyncIterable<Uint8Array>,
@@ -92,8 +92,8 @@ export async function parseRows(
 ): Promise<ParseSummary> {
   const decoder = new TextDecoder(options.encoding)
   const reader = new RowReader(options.delimiter)
-  // A batch is checked against the library and stored in one transaction: 20,000 rows imported
-  // about a tenth faster than 10,000 in Chromium (fewer lookups and commits), 40,000 no faster.
+  // A batch is checked against the library and stored in one transaction: fewer, larger batches
+  // mean fewer lookups and commits, up to a point (`npm run bench -- --only browser`, the import).
   const batchSize = control.batchSize ?? 20_000
   const gathered = new Gathering(
     options,
@@ -170,9 +170,9 @@ export async function parseRows(
  * The rows read so far: the header, the batch being gathered, and (for a text without a quote)
  * where its cutting stands. The cutting is a loop of its own, with no `await` in it and the rare
  * rows (the header, a row of another width, a blank one) handed to other methods: a new worker
- * optimises it once and early. As one async function, with those rows inline, it was optimised
- * and thrown away again and again on every import (eight compiles, a third of a second of the
- * renderer's thread pool, per 100,000 rows).
+ * optimises it once and early. As one async function, with those rows inline, it is optimised
+ * and thrown away again and again on every import (`--trace-opt --trace-deopt` over the bench's
+ * import, `npm run bench -- --only browser`).
  */
 class Gathering {
   header: string[] | null = null
