@@ -1,4 +1,4 @@
-import type { SearchPayload } from './adapters'
+import type { SearchBody as SearchPayload } from '../../shared/requests'
 import type { ChunkRecord, JobRecord } from '../../domain/jobs'
 
 /**

@@ -3,22 +3,9 @@ import { decimalCredits, toTenths } from '../accounts'
 import type { SandboxContext } from '../context'
 import { matchCompanies, type ParsedFilters } from '../filters'
 import { companySearchRow } from '../rows'
-import type { Company } from '../world/types'
+import type { CompanySearchJob } from './records'
 
-export interface CompanySearchJob {
-  id: string
-  accountId: string
-  status: 'not_started' | 'processing' | 'on_hold' | 'terminated'
-  stuck: boolean
-  filters: ParsedFilters
-  limit: number
-  offset: number
-  consumedTenths: number
-  /** Epoch time the current phase ends; absolute so that a restored search keeps its schedule. */
-  nextAt: number
-  companiesFound: number
-  companies: Company[]
-}
+export type { CompanySearchJob }
 
 export interface CompanySearchSubmission {
   accountId: string

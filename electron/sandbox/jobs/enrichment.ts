@@ -6,16 +6,10 @@ import { MESSAGES, onHoldMessage } from '../messages'
 import { leadCostTenths, requestedTraits, type WorkFlags } from '../pricing'
 import { customFieldsArray, enrichedRow, type EnrichedRow } from '../rows'
 import { countStatuses, enrichedCount } from './summary'
-import { runLeadQueue, type LeadQueueJob } from './lead-queue'
+import { runLeadQueue } from './lead-queue'
+import type { EnrichmentJob } from './records'
 
-export interface EnrichmentJob extends LeadQueueJob {
-  status: 'processing' | 'on_hold' | 'terminated'
-  leads: unknown[]
-  rows: EnrichedRow[]
-  flags: WorkFlags
-  webhook: string | null
-  contactWebhook: string | null
-}
+export type { EnrichmentJob }
 
 export interface EnrichmentSubmission {
   accountId: string

@@ -1,18 +1,8 @@
 import type { Account } from '../accounts'
 import type { SandboxContext } from '../context'
+import type { LeadQueueJob } from './records'
 
-/** Work on a list of leads, one at a time, that pauses when the balance cannot pay for the next one. */
-export interface LeadQueueJob {
-  id: string
-  accountId: string
-  status: 'not_started' | 'processing' | 'on_hold' | 'terminated'
-  stuck: boolean
-  consumedTenths: number
-  /** Epoch time of the next scheduled step of work; absolute so that a restored job keeps its pace. */
-  nextAt: number
-  /** Set once the queue runs: restarts it after an `on_hold`. */
-  resume?: () => void
-}
+export type { LeadQueueJob }
 
 export interface LeadStep {
   /** Price of the next lead in tenths of a credit. */

@@ -5,24 +5,13 @@ import type { SandboxContext, WorldContext } from '../context'
 import { matchPeople, type ParsedFilters } from '../filters'
 import { MESSAGES, onHoldMessage } from '../messages'
 import { leadCostTenths, requestedTraits, type WorkFlags } from '../pricing'
-import { leadSearchRow, type LeadSearchRow } from '../rows'
+import { leadSearchRow } from '../rows'
 import type { Person } from '../world/types'
-import { runLeadQueue, type LeadQueueJob } from './lead-queue'
+import { runLeadQueue } from './lead-queue'
 import { countStatuses } from './summary'
+import type { LeadSearchJob } from './records'
 
-export interface LeadSearchJob extends LeadQueueJob {
-  filters: ParsedFilters
-  limit: number
-  offset: number
-  maxLeads: number
-  flags: WorkFlags
-  webhook: string | null
-  /** True once the world was searched: `matches` and `total` are known and the leads are being enriched. */
-  searched: boolean
-  matches: Person[]
-  total: number
-  rows: LeadSearchRow[]
-}
+export type { LeadSearchJob }
 
 export interface LeadSearchSubmission {
   accountId: string

@@ -1,6 +1,4 @@
-import type { CompanySearchJob } from './company-search'
-import type { EnrichmentJob } from './enrichment'
-import type { LeadSearchJob } from './lead-search'
+import type { CompanySearchJob, EnrichmentJob, LeadSearchJob } from './records'
 
 /** Every asynchronous request of a sandbox, by id; each one answers only to its own account. */
 export class Jobs {
