@@ -54,6 +54,8 @@ export class Api {
     // and anyone's unauthenticated posts would otherwise fill it, and memory, with their bodies.
     if (this.ctx.accounts.byKey(entry.key)) {
       this.ctx.requestLog.push(entry, LOG_ENTRY_OVERHEAD_BYTES + path.length + raw.length)
+    } else {
+      this.ctx.refused.requests += 1
     }
     if (!matched)
       return this.answer(res, entry, json(404, { success: false, message: MESSAGES.routeNotFound }))

@@ -30,6 +30,8 @@ export interface SandboxContext {
   world(): World
   /** Authenticated requests only: a request without a valid key leaves no trace to fill memory with. */
   requestLog: ByteBoundedLog<LogEntry>
+  /** Requests refused for their key, counted and nothing else kept: a test sees a client stop at the first. */
+  refused: { requests: number }
   /**
    * With a state directory: saves what changed before an answer leaves, so a request id the client
    * has received is never lost by a crash, as with a real service.

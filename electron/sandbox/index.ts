@@ -80,6 +80,7 @@ export async function startSandbox(options?: SandboxOptions, embedding?: Embeddi
         peoplePerCompany: resolved.worldPeoplePerCompany,
       }),
     requestLog: new ByteBoundedLog(resolved.logLimit, resolved.logByteLimit),
+    refused: { requests: 0 },
   }
   const store = resolved.stateDir === null ? null : await openStateStore(ctx, resolved.stateDir)
   if (store) ctx.persist = () => store.flush()

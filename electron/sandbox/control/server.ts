@@ -87,6 +87,7 @@ const ROUTES: [string, RegExp, Handler][] = [
     (ctx) =>
       json(200, {
         requests: ctx.requestLog.entries,
+        refused: ctx.refused.requests,
         charges: ctx.accounts.charges,
         webhooks: ctx.webhooks.attempts,
       } satisfies SandboxLog),
@@ -96,6 +97,7 @@ const ROUTES: [string, RegExp, Handler][] = [
     /^\/log$/,
     (ctx) => {
       ctx.requestLog.clear()
+      ctx.refused.requests = 0
       ctx.accounts.charges.length = 0
       ctx.webhooks.attempts.length = 0
       return json(200, { cleared: true })

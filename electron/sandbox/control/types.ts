@@ -12,6 +12,8 @@ export interface AccountState extends Plan {
 
 export interface SandboxLog {
   requests: LogEntry[]
+  /** Requests refused for their key (not logged). */
+  refused: number
   charges: ChargeEntry[]
   webhooks: WebhookAttempt[]
 }
