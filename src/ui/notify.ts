@@ -1,7 +1,6 @@
-import { createDiscreteApi, darkTheme, lightTheme } from 'naive-ui'
-import { computed, ref } from 'vue'
+import { ref } from 'vue'
 import type { AppError } from '@shared/result'
-import { themeOverrides } from './theme'
+import type { DiscreteApi } from './discrete'
 
 /**
  * One way to tell the user something, usable from stores as well as components. It follows the
@@ -9,25 +8,50 @@ import { themeOverrides } from './theme'
  */
 export const isDark = ref(false)
 
-const { message, notification, dialog } = createDiscreteApi(['message', 'notification', 'dialog'], {
-  configProviderProps: computed(() => ({
-    theme: isDark.value ? darkTheme : lightTheme,
-    themeOverrides: themeOverrides(isDark.value),
-  })),
-})
+/**
+ * Naive UI's discrete API and its providers are not part of the first screen's code (the startup
+ * bench's initial JS): their code loads apart, and the API is made when first used.
+ */
+const loadDiscrete = () => import('./discrete')
+let discrete: Promise<DiscreteApi> | null = null
+
+function api(): Promise<DiscreteApi> {
+  discrete ??= loadDiscrete().then(
+    ({ discreteApi }) => discreteApi(isDark),
+    (error: unknown) => {
+      // A load that failed (the web host out of reach) is tried again by the next notice.
+      discrete = null
+      throw error
+    },
+  )
+  return discrete
+}
+
+/** Fetches the notices' code ahead, with the pages' (main.ts): a notice shows even once the web host is out of reach. */
+export function preloadNotices(): void {
+  void loadDiscrete().catch(() => undefined)
+}
 
 export const notify = {
-  success: (text: string) => message.success(text),
-  info: (text: string) => message.info(text),
-  warning: (text: string) => message.warning(text, { duration: 6000 }),
+  success: (text: string) => void api().then(({ message }) => message.success(text)),
+  info: (text: string) => void api().then(({ message }) => message.info(text)),
+  warning: (text: string) => void api().then(({ message }) => message.warning(text, { duration: 6000 })),
   error: (error: AppError | string) =>
-    notification.error({
-      title: 'Something needs your attention',
-      content: typeof error === 'string' ? error : error.message,
-      duration: 8000,
-    }),
-  confirm: (options: { title: string; content: string; positiveText: string; negativeText?: string }) =>
-    new Promise<boolean>((resolve) => {
+    void api().then(({ notification }) =>
+      notification.error({
+        title: 'Something needs your attention',
+        content: typeof error === 'string' ? error : error.message,
+        duration: 8000,
+      }),
+    ),
+  confirm: async (options: {
+    title: string
+    content: string
+    positiveText: string
+    negativeText?: string
+  }): Promise<boolean> => {
+    const { dialog } = await api()
+    return new Promise<boolean>((resolve) => {
       dialog.warning({
         ...options,
         negativeText: options.negativeText ?? 'Cancel',
@@ -36,5 +60,6 @@ export const notify = {
         onClose: () => resolve(false),
         onMaskClick: () => resolve(false),
       })
-    }),
+    })
+  },
 }
