@@ -147,7 +147,7 @@ export async function startupBench(ctx: BenchContext): Promise<Figure[]> {
       'shell interactive, cold (median)',
       median(times.cold),
       'ms',
-      { max: 800 },
+      { max: 500 },
       `navigation start → sidebar menu rendered, fresh profile, built assets via the web host; runs: ${times.cold.map((ms) => ms.toFixed(0)).join(', ')}`,
     ),
     figure(
@@ -171,7 +171,7 @@ export async function startupBench(ctx: BenchContext): Promise<Figure[]> {
       'renderer initial JS (gzip -9)',
       kb(initialGzip),
       'kB',
-      { max: 400 },
+      { max: 300 },
       `${initial.length} chunks, ${kb(initialRaw).toFixed(0)} kB raw; all renderer JS: ${allJs.length} chunks`,
     ),
     figure('bundle', 'main (gzip -9)', kb(main.gzip), 'kB', undefined, `${kb(main.raw).toFixed(0)} kB raw`),
