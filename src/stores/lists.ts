@@ -62,7 +62,7 @@ export function runJobId(list: ListRecord): string {
 
 export const useListsStore = defineStore('lists', () => {
   const lists = shallowRef<ListRecord[]>([])
-  /** False until the lists have been read once (a database upgrade may take a while first). */
+  /** False until the lists have been read once. */
   const loaded = ref(false)
   let subscription: Subscription | null = null
 

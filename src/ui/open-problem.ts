@@ -2,7 +2,7 @@ import { formatBytes } from './format'
 
 /** Why the app's database could not open, as the window tells it. */
 export interface OpenProblem {
-  /** `disk`: no room to write (an upgrade writes a copy of what it moves before it lets go of the old). */
+  /** `disk`: no room to write. */
   kind: 'disk' | 'other'
   title: string
   message: string
@@ -38,9 +38,9 @@ function errorText(error: unknown): string {
 
 /**
  * Whether the disk is the cause. A write past the quota fails with `QuotaExceededError`; but the
- * browser finds it as an upgrade commits, aborts the upgrade, and the opening then fails with an
- * `AbortError` (or the storage's own `UnknownError`) alone. The storage's room tells that case: an
- * upgrade writes a second copy of what it moves, so less room than the data takes is not enough.
+ * browser may find it only as the opening's transaction commits, abort it, and the opening then fails
+ * with an `AbortError` (or the storage's own `UnknownError`) alone. The storage's room tells that
+ * case: less room left than the data takes.
  */
 function isDisk(error: unknown, room?: StorageRoom): boolean {
   const names = errorNames(error)
@@ -51,18 +51,15 @@ function isDisk(error: unknown, room?: StorageRoom): boolean {
 
 /**
  * What to tell the user when the database does not open. Nothing is lost either way: IndexedDB keeps
- * an upgrade only once all of it is written, so a failed one leaves the data as the version before
- * wrote it, and the next opening starts it again.
+ * what an opening writes only once all of it is written, and the next opening starts again.
  */
 export function openProblem(error: unknown, room?: StorageRoom): OpenProblem {
   if (isDisk(error, room)) {
-    const size = room?.usage
-      ? ` Your data takes ${formatBytes(room.usage)}; the update needs about as much again, for a moment.`
-      : ''
+    const size = room?.usage ? ` Your data takes ${formatBytes(room.usage)}, and less than that is left.` : ''
     return {
       kind: 'disk',
       title: 'Not enough free disk space',
-      message: `Leadkeeper could not finish moving your data to its new way of storing it: the disk is full.${size} Nothing was lost: your data stays as it was until the update can finish. Free some space, then try again.`,
+      message: `Leadkeeper could not open the data kept on this computer: the disk is full.${size} Nothing was lost. Free some space, then try again.`,
     }
   }
   return {

@@ -10,11 +10,11 @@ describe('openProblem', () => {
     expect(openProblem(new Dexie.QuotaExceededError('full')).title).toBe('Not enough free disk space')
   })
 
-  it('tells a full disk from an aborted upgrade when the storage has less room left than the data takes', () => {
+  it('tells a full disk from an aborted opening when the storage has less room left than the data takes', () => {
     const aborted = new Dexie.OpenFailedError('failed', new DOMException('Aborted.', 'AbortError'))
     const tight = openProblem(aborted, { usage: 3 * 2 ** 30, quota: 5 * 2 ** 30 })
     expect(tight.kind).toBe('disk')
-    expect(tight.message).toContain('Your data takes 3.0 GB; the update needs about as much again')
+    expect(tight.message).toContain('Your data takes 3.0 GB, and less than that is left.')
     expect(tight.message).toContain('Nothing was lost')
     expect(openProblem(aborted, { usage: 2 ** 30, quota: 5 * 2 ** 30 }).kind).toBe('other')
     expect(openProblem(aborted).kind).toBe('other')
