@@ -15,10 +15,9 @@ import { fold, type LibraryMatch } from './words'
  */
 
 /**
- * People to a block: enough that a block passes 64 kB, from which Chromium keeps a value in a file
- * of its own beside its database rather than in the database's log, which writes it several times
- * faster; few enough that a search's first page, read from many blocks, stays quick (`npm run bench
- * -- --only library`).
+ * People to a block: enough that Chromium keeps a block in a file of its own beside its database
+ * rather than in the database's log, which writes it faster; few enough that a search's first
+ * page, read from many blocks, stays quick (`npm run bench -- --only library`).
  */
 export const contactBlockSize = 100
 

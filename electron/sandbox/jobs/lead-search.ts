@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { wholeCredits } from '../accounts'
 import { contactTraits } from '../contacts'
 import type { SandboxContext, WorldContext } from '../context'
-import { matchPeople, type ParsedFilters } from '../filters'
+import { matchPeople } from '../filters'
 import { MESSAGES, onHoldMessage } from '../messages'
 import { leadCostTenths, requestedTraits, type WorkFlags } from '../pricing'
 import { leadSearchRow } from '../rows'
@@ -13,16 +13,11 @@ import type { LeadSearchJob } from './records'
 
 export type { LeadSearchJob }
 
-export interface LeadSearchSubmission {
-  accountId: string
-  filters: ParsedFilters
-  limit: number
-  offset: number
-  maxLeads: number
-  flags: WorkFlags
-  webhook: string | null
-  stuck: boolean
-}
+/** What a lead search is started with: the job's own fields before any work. */
+export type LeadSearchSubmission = Pick<
+  LeadSearchJob,
+  'accountId' | 'filters' | 'limit' | 'offset' | 'maxLeads' | 'flags' | 'webhook' | 'stuck'
+>
 
 /** `not_started` for the queue time, then `processing`; leads are priced one by one only when enriched. */
 export function startLeadSearch(ctx: SandboxContext, submission: LeadSearchSubmission): LeadSearchJob {

@@ -156,27 +156,4 @@ describe('each tree has the host it runs on', () => {
   ])('%s: %s is allowed', async (path, code) => {
     expect(await problems(path, code)).toEqual([])
   })
-
-  // Features name the database's records, but read and write IndexedDB through the stores.
-  it.each([
-    ['src/features/lists/probe.ts', "import { db } from '@/db/schema'\nexport const x = db\n"],
-    [
-      'src/features/lists/probe.ts',
-      "import { deleteList, type NewList } from '@/db/lists'\nexport const x: NewList | typeof deleteList = deleteList\n",
-    ],
-  ])('%s: a value from the database, %s, is refused', async (path, code) => {
-    const found = await problems(path, code)
-    expect(found).toHaveLength(1)
-    expect(found[0]).toMatch(/^leadkeeper\/layers: .+ may import only types from src\/db /)
-  })
-
-  it.each([
-    [
-      'src/features/lists/probe.ts',
-      "import type { ListRecord } from '@/db/records'\nexport type X = ListRecord\n",
-    ],
-    ['src/features/lists/probe.ts', "import { type NewList } from '@/db/lists'\nexport type X = NewList\n"],
-  ])('%s: types from the database, %s, are allowed', async (path, code) => {
-    expect(await problems(path, code)).toEqual([])
-  })
 })
