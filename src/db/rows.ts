@@ -29,7 +29,7 @@ import {
 import { db as appDb, parseRowKey, type LeadkeeperDb } from './schema'
 import type { ContactRecord, Provenance, RowRecord, StoredRow } from './records'
 
-export { rowFacets, type FacetValue, type RowFacet } from './facet-tally'
+export { removedStatus, rowFacets, type FacetValue, type RowFacet } from './facet-tally'
 export type { RowQuery } from './row-query'
 
 export interface RowFacetCount {
