@@ -35,6 +35,9 @@ export interface ListSummary {
   byStatus: Record<string, number>
   byEmailStatus: Record<string, number>
   phoneFound: number
+  /** Rows whose email was looked up (they carry a status), and of them those holding an address. */
+  emailAnswered: number
+  emailFound: number
 }
 
 function text(value: unknown): string {
@@ -360,11 +363,16 @@ export async function facetCounts(listId: string, database: LeadkeeperDb = appDb
 export function summaryOf(counts: RowFacetCounts): ListSummary {
   const byValue = (facet: RowFacet) =>
     Object.fromEntries(counts[facet].map(({ value, count }) => [String(value), count]))
+  const byEmailStatus = byValue('emailStatus')
+  // Every status but "not found" comes with an address, undeliverable ones included.
+  const answered = Object.entries(byEmailStatus).filter(([status]) => status !== '')
   return {
     total: counts.status.reduce((sum, { count }) => sum + count, 0),
     byStatus: byValue('status'),
-    byEmailStatus: byValue('emailStatus'),
+    byEmailStatus,
     phoneFound: counts.hasPhone.find(({ value }) => value === 1)?.count ?? 0,
+    emailAnswered: answered.reduce((sum, [, count]) => sum + count, 0),
+    emailFound: answered.reduce((sum, [status, count]) => sum + (status === 'not_found' ? 0 : count), 0),
   }
 }
 
