@@ -3,7 +3,7 @@ import { ref, watch } from 'vue'
 import { invoke } from '@/bridge'
 import { notify } from '@/ui/notify'
 import { useImportsStore } from './imports'
-import { isFinal, useSearchesStore } from './searches'
+import { useSearchesStore } from './searches'
 
 /**
  * "Try a sample list", on the sandbox before a key is set: the sandbox's lead search of the
@@ -13,12 +13,15 @@ import { isFinal, useSearchesStore } from './searches'
 export const useSampleStore = defineStore('sample', () => {
   const preparing = ref(false)
 
-  /** Resolves once the run has ended and its results are in the library. */
+  /**
+   * Resolves once the run has stopped and what it found is in the library. A run that waits on the
+   * user (on hold, uncertain) stops the wait too: the sample opens without the people it missed.
+   */
   async function settled(runId: string): Promise<void> {
     const searches = useSearchesStore()
     const ended = () => {
       const run = searches.runs.find((candidate) => candidate.id === runId)
-      return !run || isFinal(run.state)
+      return !run || (run.state !== 'queued' && run.state !== 'running')
     }
     if (!ended()) {
       await new Promise<void>((resolve) => {
