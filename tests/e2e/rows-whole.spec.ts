@@ -95,7 +95,7 @@ test('every row comes back whole: twins, library rows and phones added later, fr
   const results = new ResultsPage(app)
   await results.grid().hover()
   await app.mouse.wheel(0, 3000)
-  await results.row(30).click()
+  await results.open(30)
   await expect(app.locator('[data-test="row-origins"]')).toContainText('same person as row 1, not charged')
   await app.keyboard.press('Escape')
 
@@ -132,7 +132,7 @@ test('every row comes back whole: twins, library rows and phones added later, fr
     expect(b[at]!['Status']).toBe(a[20 + at]!['Status'])
     expect(b[at]!['Result from']).toBe(`from your library, found ${today}, not charged`)
   }
-  await app.locator('[data-test="list-results"] .row').first().click()
+  await new ResultsPage(app).open(0)
   await expect(app.locator('[data-test="row-origins"]')).toContainText('from your library')
   await expect(app.locator('[data-test="row-drawer"]').getByText('Open in the library')).toBeVisible()
   await shell.screenshot('rows-whole-library-row')
