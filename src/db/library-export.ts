@@ -1,13 +1,7 @@
 import { csvLine } from '@domain/export/csv'
 import { xlsxWriter } from '@domain/export/xlsx'
 import { contactBlockSize } from './contact-index'
-import {
-  exportRecordName,
-  joinParts,
-  mimeTypes,
-  type ExportedFile,
-  type ExportedPart,
-} from './export-file'
+import { exportRecordName, joinParts, mimeTypes, type ExportedFile, type ExportedPart } from './export-file'
 import { writeExport, type ExportSink } from './export-sink'
 import { countContacts, storedRevisions } from './library-contacts'
 import {

@@ -1,7 +1,7 @@
 import type { DataKind } from '@domain/kinds'
 import { splitFullName, type ColumnMapping } from '@domain/person'
 import { blockTables, putRows, readRows } from './blocks'
-import { contactsWithIds, contactTables } from './library-contacts'
+import { contactsAtSlots, readContactIndex } from './library-contacts'
 import { matchContactIds, type ContactFacet, type LibrarySearch } from './library-query'
 import { contactAnswers } from './library-shape'
 import { createListFromBatches } from './lists'
@@ -77,20 +77,23 @@ export async function createListFromContacts(
   if (ids.length === 0) throw new Error('No contact matches this search: there is nobody to make a list of.')
   /** Each row's person, by row. */
   const people: { id: string; kinds: DataKind[] }[] = []
-  async function* batches() {
-    for (let start = 0; start < ids.length; start += batchSize) {
-      const found = await database.transaction('r', contactTables(database), () =>
-        contactsWithIds(database, ids.slice(start, start + batchSize)),
-      )
-      for (const person of found)
-        people.push({ id: person.id, kinds: Object.keys(contactAnswers(person)) as DataKind[] })
-      yield found.map(libraryListRow)
-    }
+  let read = 0
+  const next = async () => {
+    if (read >= ids.length) return null
+    read += batchSize
+    // The index brought up to date in its own transaction, then the people read by slot: the
+    // list's own writes go between two batches.
+    const index = await readContactIndex(database)
+    const slots = ids.slice(read - batchSize, read).flatMap((id) => index.slotOfId(id) ?? [])
+    const found = await contactsAtSlots(database, slots)
+    for (const person of found)
+      people.push({ id: person.id, kinds: Object.keys(contactAnswers(person)) as DataKind[] })
+    return found.map(libraryListRow)
   }
   const list = await createListFromBatches(
     name,
     libraryListColumns,
-    batches(),
+    next,
     libraryListMapping,
     { fileName: 'Library', size: 0, encoding: 'utf-8', delimiter: ',', hasHeader: true },
     database,

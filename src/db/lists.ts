@@ -303,20 +303,23 @@ export function createListFromRecords(
   source: ListRecord['source'],
   database: LeadkeeperDb = db,
 ): Promise<ListRecord> {
-  async function* pages() {
-    for (let start = 0; start < rows.length; start += pageSize) yield rows.slice(start, start + pageSize)
+  let start = 0
+  const next = async () => {
+    if (start >= rows.length) return null
+    start += pageSize
+    return rows.slice(start - pageSize, start)
   }
-  return createListFromBatches(name, columns, pages(), mapping, source, database)
+  return createListFromBatches(name, columns, next, mapping, source, database)
 }
 
 /**
  * A list made from rows that come a batch at a time (the library's people, read as they are
- * written), checked as an import is; on a failure nothing of it is left.
+ * written) until `next` gives null, checked as an import is; on a failure nothing of it is left.
  */
 export async function createListFromBatches(
   name: string,
   columns: string[],
-  batches: AsyncIterable<string[][]>,
+  next: () => Promise<string[][] | null>,
   mapping: ColumnMapping,
   source: ListRecord['source'],
   database: LeadkeeperDb = db,
@@ -324,7 +327,7 @@ export async function createListFromBatches(
   const list = await createList({ name, source, columns, mapping }, database)
   let count = 0
   try {
-    for await (const batch of batches) {
+    for (let batch = await next(); batch !== null; batch = await next()) {
       const rows = batch.map((row) => fitRow(row, columns.length))
       await appendRows(list.id, count, rows, undefined, undefined, database)
       count += rows.length
