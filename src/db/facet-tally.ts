@@ -21,15 +21,25 @@ export const descriptiveFacets = Object.keys(unknownValue) as DescriptiveFacet[]
 
 export const isDescriptive = (facet: RowFacet): facet is DescriptiveFacet => facet !== 'status'
 
+/**
+ * The status a removed row is filtered and counted under: it keeps its own (`RowRecord.status`) for
+ * when it is restored.
+ */
+export const removedStatus = 'removed'
+
 /** A row's value of a facet, with a missing field read as the unknown value. */
 export function facetOf(row: Partial<RowRecord>, facet: RowFacet): FacetValue {
-  if (facet === 'status') return row.status ?? 'pending'
+  if (facet === 'status') return row.removedAt !== undefined ? removedStatus : (row.status ?? 'pending')
   return row[facet] ?? unknownValue[facet]
 }
 
-/** The values a row is counted under: its status, and each descriptive facet that is known. */
+/**
+ * The values a row is counted under: its status, and each descriptive facet that is known. A
+ * removed row is counted under its status alone, so that every other count is of the rows shown.
+ */
 export function countedValues(row: Partial<RowRecord>): [RowFacet, FacetValue][] {
   const values: [RowFacet, FacetValue][] = [['status', facetOf(row, 'status')]]
+  if (row.removedAt !== undefined) return values
   for (const facet of descriptiveFacets) {
     const value = facetOf(row, facet)
     if (value !== unknownValue[facet]) values.push([facet, value])

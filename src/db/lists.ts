@@ -1,3 +1,4 @@
+import Dexie from 'dexie'
 import { fitMapping, mappingSignature } from '@domain/mapping'
 import type { EnrichmentRowInput } from '@shared/contract'
 import { identityOf, leadReader, serviceFieldsOf } from '@domain/person'
@@ -134,9 +135,13 @@ export async function finishImport(
 
 /** The blocks go by key-range deletes, without loading them; the list record in the same transaction. */
 export async function deleteList(listId: string, database: LeadkeeperDb = db): Promise<void> {
-  await database.transaction('rw', [database.lists, ...rowTablesOf(database)], async () => {
+  await database.transaction('rw', [database.lists, database.listOps, ...rowTablesOf(database)], async () => {
     await deleteBlocks(database, listId)
     await listCounts(database.facetCounts, listId).delete()
+    await database.listOps
+      .where('[listId+seq]')
+      .between([listId, Dexie.minKey], [listId, Dexie.maxKey], true, true)
+      .delete()
     await database.lists.delete(listId)
   })
 }
@@ -245,6 +250,8 @@ export async function runRowsFor(
   const leadOfRow = leadReader(mapping)
   await eachBlock(database, listId, (rows) => {
     for (const row of rows) {
+      // A removed row is not sent, counted or filled.
+      if (row.removedAt !== undefined) continue
       out.push({
         key: rowKey(listId, row.index),
         index: row.index,

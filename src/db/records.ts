@@ -75,6 +75,26 @@ export interface RowRecord extends ListRow {
   hasPhone?: 0 | 1
   /** Library contact this row resolved to. */
   contactId?: string
+  /**
+   * When the user removed the row: it stays in its block, to be restored, but is not shown, sent,
+   * counted or exported (its status facet reads `removed`).
+   */
+  removedAt?: number
+  /** When the user edited who the row is after it was answered: the row is sent again by a next run. */
+  changedAt?: number
+  /** The answers the row held before edits changed who it is, oldest first. */
+  earlier?: EarlierAnswer[]
+}
+
+/** An answer a row held before an edit changed who it is (`RowRecord.earlier`). */
+export interface EarlierAnswer {
+  /** When the edit set it aside. */
+  at: number
+  /** The row's cells then. */
+  values: string[]
+  status: ListRow['status']
+  result?: Record<string, unknown>
+  answers?: Answers
 }
 
 /** A row as a block holds it: the list is the block's. */
@@ -326,6 +346,36 @@ export interface JobMirror {
   creditsConsumed: number
   createdAt: number
   updatedAt: number
+}
+
+/** What a change to a list did (`ListOp.kind`). */
+export type ListOpKind = 'edit' | 'remove' | 'restore' | 'rename' | 'forget'
+
+/**
+ * One change the user made to a list, in the list's history (`src/db/list-ops.ts`): enough to undo
+ * and redo it. What a run wrote is not a change of the user's and is never undone.
+ */
+export interface ListOp {
+  listId: string
+  /** Order in the list's history, from 1. */
+  seq: number
+  at: number
+  kind: ListOpKind
+  /** The change in words: "Edited Website of row 12". */
+  label: string
+  /** Rows it touched. */
+  rows: number
+  /** 1 once undone (and not redone): the next change drops it. */
+  undone: 0 | 1
+  /** Whether it can be undone: a forgotten person is gone for good. */
+  undoable: boolean
+  /** An edit: each row as it was before and after. */
+  before?: StoredRow[]
+  after?: StoredRow[]
+  /** A removal or a restore: the rows' indexes. */
+  indexes?: Int32Array
+  /** A rename: the name before and after. */
+  names?: [string, string]
 }
 
 export interface SavedMapping {

@@ -1,6 +1,6 @@
 import type { Table } from 'dexie'
 import { blockSize, narrowFacets } from './block-shape'
-import { rowFacets, type FacetValue, type RowFacet } from './facet-tally'
+import { removedStatus, rowFacets, type FacetValue, type RowFacet } from './facet-tally'
 import type { LeadkeeperDb } from './schema'
 import type { ColumnSnapshot, FacetColumn } from './records'
 
@@ -13,6 +13,11 @@ import type { ColumnSnapshot, FacetColumn } from './records'
 export interface RowQuery {
   /** Rows whose facet is one of the values; several facets must all match. */
   filters?: Partial<Record<RowFacet, FacetValue[]>>
+  /**
+   * The list holds removed rows: even a view of the whole list in import order passes over them
+   * (every view does, unless its status filter names `removed`).
+   */
+  hideRemoved?: boolean
   /** Import order unless a facet is given; ties keep import order. */
   sort?: { field: RowFacet | 'index'; direction: 'asc' | 'desc' }
   offset?: number
@@ -335,7 +340,12 @@ export function activeFilters(query: Pick<RowQuery, 'filters'>): [RowFacet, Face
   )
 }
 
+/** Whether a query's status filter names removed rows: else it passes over them. */
+export const showsRemoved = (query: Pick<RowQuery, 'filters'>): boolean =>
+  (query.filters?.status ?? []).includes(removedStatus)
+
 export const isPlain = (query: Omit<RowQuery, 'offset' | 'limit'>): boolean =>
+  !query.hideRemoved &&
   activeFilters(query).length === 0 &&
   (query.sort?.field ?? 'index') === 'index' &&
   query.sort?.direction !== 'desc'
@@ -350,6 +360,11 @@ export function positionsOf(columns: ListColumns, query: Omit<RowQuery, 'offset'
     const column = columns.columns[facet]
     return { codes: column.codes, mask: maskOf(column, values) }
   })
+  const status = columns.columns.status
+  if (!showsRemoved(query) && status.values.includes(removedStatus)) {
+    const mask = maskOf(status, [removedStatus]).map((bit) => 1 - bit)
+    masks.push({ codes: status.codes, mask })
+  }
   let kept = new Int32Array(size)
   let count = 0
   rows: for (let index = 0; index < size; index++) {

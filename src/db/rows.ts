@@ -5,6 +5,7 @@ import {
   FacetTally,
   facetOf,
   listCounts,
+  removedStatus,
   rowFacets,
   unknownValue,
   type FacetValue,
@@ -16,7 +17,15 @@ import { blockTables, eachStoredBlock, putRows, readRange, readRows, type BlockR
 import { contactsWithIds, contactTables } from './library-contacts'
 import { asEnrichedRow, contactsOf, upsertCompanies, upsertContacts } from './library-ingest'
 import { contactAnswers } from './library-shape'
-import { activeFilters, isPlain, loadColumns, positionsOf, usesCompany, type RowQuery } from './row-query'
+import {
+  activeFilters,
+  isPlain,
+  loadColumns,
+  positionsOf,
+  showsRemoved,
+  usesCompany,
+  type RowQuery,
+} from './row-query'
 import { db as appDb, parseRowKey, type LeadkeeperDb } from './schema'
 import type { ContactRecord, Provenance, RowRecord, StoredRow } from './records'
 
@@ -31,7 +40,10 @@ export interface RowFacetCount {
 export type RowFacetCounts = Record<RowFacet, RowFacetCount[]>
 
 export interface ListSummary {
+  /** Rows shown: every row but the removed ones. */
   total: number
+  /** Rows the user removed (kept to be restored). */
+  removed: number
   byStatus: Record<string, number>
   byEmailStatus: Record<string, number>
   phoneFound: number
@@ -296,7 +308,8 @@ export async function countRows(
   database: LeadkeeperDb = appDb,
 ): Promise<number> {
   const columns = await loadColumns(database, listId, undefined, usesCompany(query))
-  return isPlain(query) ? columns.size : positionsOf(columns, query).length
+  const anyRemoved = columns.columns.status.values.includes(removedStatus)
+  return isPlain(query) && !anyRemoved ? columns.size : positionsOf(columns, query).length
 }
 
 /**
@@ -314,13 +327,16 @@ export async function eachRowPage(
   range?: BlockRange,
 ): Promise<void> {
   const filters = activeFilters(query)
-  const matches = (row: StoredRow) => filters.every(([field, values]) => values.includes(facetOf(row, field)))
+  const hides = !showsRemoved(query)
+  const matches = (row: StoredRow) =>
+    (!hides || row.removedAt === undefined) &&
+    filters.every(([field, values]) => values.includes(facetOf(row, field)))
   let page: StoredRow[] = []
   await eachStoredBlock(
     database,
     listId,
     async (rows) => {
-      if (filters.length === 0) page.push(...rows)
+      if (filters.length === 0 && !rows.some((row) => row.removedAt !== undefined)) page.push(...rows)
       else for (const row of rows) if (matches(row)) page.push(row)
       if (page.length >= pageSize) {
         const full = page
@@ -347,7 +363,8 @@ export async function facetCounts(listId: string, database: LeadkeeperDb = appDb
     rowFacets.map((facet) => [facet, [] as RowFacetCount[]]),
   ) as RowFacetCounts
   for (const { facet, value, count } of records) counts[facet].push({ value, count })
-  const total = counts.status.reduce((sum, { count }) => sum + count, 0)
+  // A removed row is counted under its status alone (`countedValues`).
+  const total = shownCount(counts)
   for (const facet of descriptiveFacets) {
     const unknown = total - counts[facet].reduce((sum, { count }) => sum + count, 0)
     if (unknown > 0) counts[facet].push({ value: unknownValue[facet], count: unknown })
@@ -356,13 +373,27 @@ export async function facetCounts(listId: string, database: LeadkeeperDb = appDb
   return counts
 }
 
+/** Rows the user removed, from a list's facet counts. */
+export function removedCount(counts: Pick<RowFacetCounts, 'status'>): number {
+  return counts.status.find(({ value }) => value === removedStatus)?.count ?? 0
+}
+
+/** Rows shown (every row but the removed ones), from a list's facet counts. */
+export function shownCount(counts: Pick<RowFacetCounts, 'status'>): number {
+  return counts.status.reduce((sum, { value, count }) => (value === removedStatus ? sum : sum + count), 0)
+}
+
 /** The numbers behind a list's summary chart, from its facet counts (the page holds them already). */
 export function summaryOf(counts: RowFacetCounts): ListSummary {
   const byValue = (facet: RowFacet) =>
     Object.fromEntries(counts[facet].map(({ value, count }) => [String(value), count]))
+  const removed = removedCount(counts)
+  const byStatus = byValue('status')
+  delete byStatus[removedStatus]
   return {
-    total: counts.status.reduce((sum, { count }) => sum + count, 0),
-    byStatus: byValue('status'),
+    total: shownCount(counts),
+    removed,
+    byStatus,
     byEmailStatus: byValue('emailStatus'),
     phoneFound: counts.hasPhone.find(({ value }) => value === 1)?.count ?? 0,
   }

@@ -11,6 +11,7 @@ import type {
   FacetCountRecord,
   JobMirror,
   LibraryCountRecord,
+  ListOp,
   SavedMapping,
   SavedSearch,
   SearchResultRecord,
@@ -47,6 +48,7 @@ export class LeadkeeperDb extends Dexie {
   searchResults!: Dexie.Table<SearchResultRecord, [string, string]>
   facetCounts!: Dexie.Table<FacetCountRecord, [string, string, string | number]>
   libraryCounts!: Dexie.Table<LibraryCountRecord, [string, string, string]>
+  listOps!: Dexie.Table<ListOp, [string, number]>
 
   constructor(name = 'leadkeeper') {
     super(name)
@@ -70,6 +72,7 @@ export class LeadkeeperDb extends Dexie {
       searchResults: '[runId+key], runId',
       facetCounts: '[listId+facet+value]',
       libraryCounts: '[table+facet+value]',
+      listOps: '[listId+seq]',
     })
   }
 }
