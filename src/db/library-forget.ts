@@ -6,16 +6,18 @@ import { applyTally, descriptiveFacets, FacetTally } from './facet-tally'
 import { contactIndex, contactTables, readContactBlocks, removeContacts } from './library-contacts'
 import { companyFromPayload, contactFromPayload } from './library-ingest'
 import { LibraryTally } from './library-shape'
-import { noteForgotten } from './list-forget-note'
+import { noteChange } from './list-ops'
 import { db as appDb, type LeadkeeperDb } from './schema'
-import type { ContactRecord, RowRecord, StoredBlock, StoredRow } from './records'
+import type { ContactRecord, ListOp, StoredBlock, StoredRow } from './records'
 
 /**
  * Forgetting a person or a company, as the GDPR's right to erasure asks: what the library holds of
  * them goes, and so does every answer about a person that list rows hold, in one transaction. The
- * rows stay, with the cells the user imported: those are the user's own file; their answer is gone
- * and they read as not yet sent. A search's rows naming the person go too. Nothing of a forget can be
- * undone: what it removed is gone.
+ * rows stay, with the cells the user imported: those are the user's own file; their answer, and any
+ * earlier answer about them a row kept, is gone and they read as not yet sent. The rows a list's
+ * history keeps for its undo lose the same, a search's rows naming the person go, and each list
+ * touched notes the forget in its history, as a change that cannot be undone: what it removed is
+ * gone. The note does not name the person.
  */
 
 /** The list rows that hold a person's answer, or link to their record, by list. */
@@ -46,13 +48,40 @@ export interface ForgetOutcome {
   searchResults: number
 }
 
-/** Whether a row holds the person's answer or links to their record. */
-function linksTo(row: StoredRow | undefined, id: string): boolean {
+/** Whether a row holds the person's answer, links to their record, or keeps an earlier answer about them. */
+function linksTo(row: StoredRow | undefined, person: ContactRecord): boolean {
   if (!row) return false
-  if (row.contactId === id) return true
-  return Object.values(row.origins ?? {}).some(
-    (origin) => origin?.via === 'library' && origin.contactId === id,
+  if (row.contactId === person.id) return true
+  if (
+    Object.values(row.origins ?? {}).some(
+      (origin) => origin?.via === 'library' && origin.contactId === person.id,
+    )
   )
+    return true
+  return (row.earlier ?? []).some(
+    (answer) => answer.result !== undefined && namesPerson(answer.result, person),
+  )
+}
+
+/** Whether the row's answer, or an earlier one it keeps, is about the person (not only a link). */
+function holdsAnswer(row: StoredRow, person: ContactRecord): boolean {
+  const { result, earlier } = withoutPerson(row, person)
+  return (
+    (row.result !== undefined && result === undefined) || (earlier?.length ?? 0) < (row.earlier?.length ?? 0)
+  )
+}
+
+/**
+ * What of a block's text finds a person: their id, their contact id as the service wrote it, their
+ * email. A block whose strings hold none of these holds nothing of them.
+ */
+function traces(person: ContactRecord): string[] {
+  const contactId = person.data['contact_id']
+  return [
+    person.id,
+    person.email,
+    contactId === undefined || contactId === null ? '' : String(contactId),
+  ].filter((trace) => trace !== '')
 }
 
 /**
@@ -63,8 +92,9 @@ function linksTo(row: StoredRow | undefined, id: string): boolean {
 async function heldIn(
   database: LeadkeeperDb,
   listId: string,
-  id: string,
+  person: ContactRecord,
 ): Promise<{ indexes: number[]; answered: number }> {
+  const found = traces(person)
   const indexes: number[] = []
   let answered = 0
   const [, last] = listBlockRange(listId)
@@ -78,11 +108,11 @@ async function heldIn(
     if (blocks.length === 0) break
     for (const stored of blocks) {
       if (isPacked(stored)) continue
-      if ('strings' in stored && !stored.strings.includes(id)) continue
+      if ('strings' in stored && !found.some((trace) => stored.strings.includes(trace))) continue
       for (const row of rowBlockOf(stored).rows) {
-        if (!linksTo(row, id)) continue
+        if (!linksTo(row, person)) continue
         indexes.push(row!.index)
-        if (row!.result) answered++
+        if (holdsAnswer(row!, person)) answered++
       }
     }
     next = blocks[blocks.length - 1]!.block + 1
@@ -91,10 +121,10 @@ async function heldIn(
 }
 
 /** Every list's rows linked to a person. */
-async function rowsOfContact(database: LeadkeeperDb, id: string): Promise<HeldRows[]> {
+async function rowsOfContact(database: LeadkeeperDb, person: ContactRecord): Promise<HeldRows[]> {
   const held: HeldRows[] = []
   for (const list of await database.lists.toArray()) {
-    const { indexes, answered } = await heldIn(database, list.id, id)
+    const { indexes, answered } = await heldIn(database, list.id, person)
     if (indexes.length > 0) held.push({ listId: list.id, name: list.name, indexes, answered })
   }
   return held
@@ -140,7 +170,7 @@ export async function contactForgetPlan(
 ): Promise<ContactForgetPlan> {
   const found = await database.transaction('r', contactTables(database), () => personOf(database, id))
   if (!found) return { found: false, rows: 0, lists: [], searchResults: 0 }
-  const lists = await rowsOfContact(database, id)
+  const lists = await rowsOfContact(database, found.person)
   const searches = await searchRowsOf(database, found.person)
   return {
     found: true,
@@ -150,12 +180,48 @@ export async function contactForgetPlan(
   }
 }
 
-/** A row as it was imported: its cells, issues and the user's skip; no answer, nothing of the person. */
-function unanswered(row: RowRecord): RowRecord {
-  const { result: _result, answers: _answers, origins: _origins, note: _note, contactId: _id, ...kept } = row
-  const cleared: RowRecord = { ...kept, status: 'pending' }
+/**
+ * A row without anything of the person: linked to them, it is as it was imported (its cells, issues,
+ * the user's skip and removal; no answer); an earlier answer about them is dropped. Other rows pass
+ * as they are.
+ */
+function withoutPerson<R extends StoredRow>(row: R, person: ContactRecord): R {
+  const earlier = row.earlier?.filter(
+    (answer) => answer.result === undefined || !namesPerson(answer.result, person),
+  )
+  const linked =
+    row.contactId === person.id ||
+    Object.values(row.origins ?? {}).some(
+      (origin) => origin?.via === 'library' && origin.contactId === person.id,
+    )
+  if (!linked && earlier?.length === row.earlier?.length) return row
+  const cleared: R = { ...row }
+  if (earlier && earlier.length > 0) cleared.earlier = earlier
+  else delete cleared.earlier
+  if (!linked) return cleared
+  for (const field of ['result', 'answers', 'origins', 'note', 'contactId', 'changedAt'] as const)
+    delete cleared[field]
   for (const facet of descriptiveFacets) delete cleared[facet]
+  cleared.status = 'pending'
   return cleared
+}
+
+/** The list's history without the person: an edit keeps the rows before and after it, answers too. */
+async function scrubHistory(database: LeadkeeperDb, listId: string, person: ContactRecord): Promise<void> {
+  const ops = await database.listOps
+    .where('[listId+seq]')
+    .between(...listBlockRange(listId), true, true)
+    .toArray()
+  const changed: ListOp[] = []
+  for (const op of ops) {
+    if (!op.before && !op.after) continue
+    const before = op.before?.map((row) => withoutPerson(row, person))
+    const after = op.after?.map((row) => withoutPerson(row, person))
+    const same = (a?: StoredRow[], b?: StoredRow[]) => (a ?? []).every((row, at) => row === b?.[at])
+    if (same(before, op.before) && same(after, op.after)) continue
+    changed.push({ ...op, ...(before ? { before } : {}), ...(after ? { after } : {}) })
+  }
+  await database.listOps.bulkPut(changed)
 }
 
 /**
@@ -172,6 +238,7 @@ export async function forgetContact(id: string, database: LeadkeeperDb = appDb):
     ...blockTables(database),
     database.facetCounts,
     database.lists,
+    database.listOps,
     database.searchResults,
   ]
   return database.transaction('rw', tables, async () => {
@@ -182,10 +249,11 @@ export async function forgetContact(id: string, database: LeadkeeperDb = appDb):
     counts.contact(removed!, -1)
     await addCounts(database.libraryCounts, counts)
     let rows = 0
-    const held = await rowsOfContact(database, id)
+    const person = removed!
+    const held = await rowsOfContact(database, person)
     for (const { listId, indexes, answered } of held) {
       const before = await readRows(database, listId, indexes)
-      const after = [...before.values()].map(unanswered)
+      const after = [...before.values()].map((row) => withoutPerson(row, person))
       const tally = new FacetTally()
       for (const row of before.values()) tally.add(listId, row, -1)
       for (const row of after) tally.add(listId, row, 1)
@@ -197,16 +265,18 @@ export async function forgetContact(id: string, database: LeadkeeperDb = appDb):
         .where('[listId+part]')
         .between(...listBlockRange(listId), true, true)
         .delete()
-      await database.lists.update(listId, { updatedAt: Date.now() })
-      await noteForgotten(
+      await scrubHistory(database, listId, person)
+      const rowsText = indexes.length === 1 ? '1 row' : `${indexes.length.toLocaleString('en-US')} rows`
+      await noteChange(
         listId,
-        indexes,
-        `Forgot ${removed!.fullName || removed!.email || 'a person'}`,
+        'forget',
+        `Forgot a person: their answer cleared from ${rowsText}`,
+        indexes.length,
         database,
       )
       rows += answered
     }
-    const searchRows = await searchRowsOf(database, removed!)
+    const searchRows = await searchRowsOf(database, person)
     await database.searchResults.bulkDelete(searchRows)
     return { forgotten: true, rows, lists: held.length, searchResults: searchRows.length }
   })

@@ -1,6 +1,7 @@
 import 'fake-indexeddb/auto'
 import { describe, expect, it } from 'vitest'
 import { companyForgetPlan, forgetCompany } from '@/db/library-forget'
+import { editCells, listHistory, undo } from '@/db/list-ops'
 import { companyFacetCounts, contactFacetCounts } from '@/db/library-query'
 import { libraryService } from '@/db/library-service'
 import { upsertContacts } from '@/db/library-ingest'
@@ -135,6 +136,37 @@ describe('forgetting a person', () => {
       'engines.io',
       'note 3',
     ])
+  })
+
+  it("notes it in each list's history, for good, and keeps nothing of them in the history's rows", async () => {
+    const { fair, second } = await libraryWorld(database)
+    // An edit of her notes, then of her last name: the history keeps her row before and after each,
+    // and the second sets her answer aside on the row as an earlier one.
+    expect(
+      (await editCells(fair, [{ index: ada.row, column: 3, value: 'met at the fair' }], database)).ok,
+    ).toBe(true)
+    expect((await editCells(fair, [{ index: ada.row, column: 1, value: 'King' }], database)).ok).toBe(true)
+    expect((await rowsAt(fair, [ada.row], database))[0]?.earlier).toHaveLength(1)
+    expect(await libraryService(database).contactForgetPlan(ada.id)).toMatchObject({ rows: 2 })
+    await libraryService(database).forgetContact(ada.id)
+    for (const listId of [fair, second]) {
+      const last = (await listHistory(listId, database)).at(-1)!
+      expect(last).toMatchObject({ kind: 'forget', rows: 1, undoable: false })
+      expect(last.label).not.toContain('Lovelace')
+    }
+    const [row] = await rowsAt(fair, [ada.row], database)
+    expect(row).toMatchObject({ values: ['Ada', 'King', 'engines.io', 'met at the fair'], status: 'pending' })
+    expect(row).not.toHaveProperty('earlier')
+    const strings = await everyString(database)
+    for (const needle of [ada.email, ada.id, ada.phone, ada.networkUrl, ada.fullName])
+      expect(strings.filter(({ text }) => text.includes(needle)).map(({ table }) => table)).toEqual([])
+    // An undo goes past the forget (nothing to take back) to the edit before it, which brings no
+    // answer back.
+    expect((await undo(fair, database)).ok).toBe(true)
+    const [undone] = await rowsAt(fair, [ada.row], database)
+    expect(undone).toMatchObject({ values: ['Ada', 'Lovelace', 'engines.io', 'met at the fair'] })
+    expect(undone?.result).toBeUndefined()
+    expect(await kept(fair)).toEqual(await recounted(fair))
   })
 
   it('forgets nobody twice: a second forget changes nothing', async () => {
