@@ -1,3 +1,4 @@
+import type { SampleListView } from '../shared/contract'
 import { fail, ok, type Result } from '../shared/result'
 import type { BackendHost } from './host'
 
@@ -5,6 +6,7 @@ export interface RunningSandbox {
   url: string
   baseUrl: string
   demoKey: string
+  sample(): SampleListView
   close(): Promise<void>
 }
 
@@ -52,6 +54,17 @@ export class Connection {
       return fail('no_key', 'No service address is set. Add it in Settings, or use the sandbox.')
     }
     return ok({ mode: 'service', baseUrl: baseUrl.replace(/\/+$/, ''), apiKey: key })
+  }
+
+  /**
+   * The sandbox's sample list, for a user trying the app: not once a key is set, even with the
+   * sandbox chosen, since that user has their own lists.
+   */
+  async sample(): Promise<Result<SampleListView>> {
+    if (this.host.keys.read().key !== null || this.mode() !== 'sandbox') {
+      return fail('not_available', 'The sample list is offered on the sandbox, before an API key is set.')
+    }
+    return ok((await this.ensureSandbox()).sample())
   }
 
   /** Settings changed: whatever was derived from the old ones must be rebuilt on next use. */

@@ -42,6 +42,7 @@ export function createBackend(host: BackendHost, options: BackendOptions): Backe
     'connection/cancelWaits': async () => ok({ cancelled: service.cancelWaits() }),
     ...jobs.handlers(),
     ...createLookupHandlers(service, refreshAccount),
+    'sandbox/sample': () => connection.sample(),
     'files/pickCsv': async () =>
       host.pickCsv
         ? ok(await host.pickCsv())

@@ -119,8 +119,18 @@ export type UncertainPolicy = 'ask' | 'skip' | 'resubmit'
 export interface JobCounts {
   rows: number
   done: number
+  /** Rows whose person the service found, whatever it found for them. */
   found: number
   notFound: number
+  /**
+   * Of the found rows whose answer asked for an email (or a phone), those it brought one for and
+   * those without (`tallyFound`): what was bought, which "found" alone does not say. Absent in runs
+   * recorded before they were counted.
+   */
+  emails?: number
+  foundWithoutEmail?: number
+  phones?: number
+  foundWithoutPhone?: number
 }
 
 export interface JobRecord {

@@ -49,7 +49,7 @@ export interface Answer {
 }
 
 /** The fields that belong to a kind: an answer for that kind replaces them, even with blanks. */
-const kindFields: Record<DataKind, string[]> = {
+export const kindFields: Record<DataKind, string[]> = {
   email: [
     'contact_email_address',
     'contact_email_address_status',

@@ -12,6 +12,7 @@ import { openStateStore } from './persistence'
 import { API_PREFIX, createSandboxServer, listen, type Guard } from './server'
 import { Webhooks } from './webhooks'
 import { getWorld } from './world'
+import { sandboxSample, type SandboxSample } from './sample'
 
 export type { SandboxOptions } from './options'
 export type { SandboxControl, AccountState, SandboxLog } from './control/types'
@@ -20,6 +21,7 @@ export type { LogEntry } from './context'
 export type { ChargeEntry, NewAccount, Plan } from './accounts'
 export type { WebhookAttempt } from './webhooks'
 export { controlClient } from './control/client'
+export type { SandboxSample, SampleSearch } from './sample'
 
 /**
  * A sandbox inside another program (the desktop app, the web host, the CLI) is private to it: every
@@ -47,6 +49,8 @@ export interface Sandbox {
   demoKey: string
   /** Typed client of /__sandbox over real HTTP. */
   control: SandboxControl
+  /** "Try a sample list": a CSV of this world's people and the lead search it goes with (sample.ts). */
+  sample(): SandboxSample
   /** Stops timers, webhooks and the server, then writes the state file when there is one. */
   close(): Promise<void>
 }
@@ -135,6 +139,7 @@ export async function startSandbox(options?: SandboxOptions, embedding?: Embeddi
     baseUrl: `${url}${API_PREFIX}`,
     demoKey,
     control: controlClient(url),
+    sample: () => sandboxSample(ctx.world()),
     close: async () => {
       closed = true
       clearTimeout(outageTimer)

@@ -28,6 +28,7 @@ export const channelNameList = [
   'jobs/uncertainEvidence',
   'jobs/resolveUncertain',
   'files/pickCsv',
+  'sandbox/sample',
   'lookup/company',
   'lookup/lead',
 ] as const

@@ -109,6 +109,18 @@ export type ResultPageView = ResultPage
 export type EnrichmentEstimateView = EnrichmentEstimate
 export type UncertainEvidenceView = UncertainEvidence
 
+/**
+ * "Try a sample list", on the sandbox before a key is set: a CSV of the sandbox's synthetic people,
+ * imported as a dropped file is, and a lead search whose people are among its rows, run first so the
+ * library knows them (docs/sandbox.md).
+ */
+export interface SampleListView {
+  fileName: string
+  csv: string
+  rows: number
+  search: { label: string; filters: Record<string, unknown>; limit: number; email: boolean }
+}
+
 /** Outputs are produced by our own backend; their types are declared, not re-validated at run time. */
 const declared = <T>() => z.custom<T>(() => true)
 
@@ -295,6 +307,8 @@ export const channels = {
   },
   /** Electron only: main opens the system file dialog and returns the chosen file. */
   'files/pickCsv': { input: noInput, output: declared<{ name: string; data: Uint8Array } | null>() },
+  /** The sandbox's sample list; `not_available` once a key is set or the real service is in use. */
+  'sandbox/sample': { input: noInput, output: declared<SampleListView>() },
   'lookup/company': { input: companyLookupSchema, output: declared<CompanyProfile>() },
   'lookup/lead': { input: leadLookupSchema, output: declared<LeadProfile>() },
 } as const satisfies Record<string, { input: z.ZodType; output: z.ZodType }>

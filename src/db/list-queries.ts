@@ -28,6 +28,11 @@ export interface ListQueries {
   rows(listId: string, start: number, count: number): Promise<RowRecord[]>
   /** Reads the list's facet columns ahead of a first filter; rows are read meanwhile. */
   warm(listId: string): Promise<void>
+  /**
+   * The row indexes of the view, in its order: what "every row shown" means to a change of the
+   * user's; null for the whole list in import order.
+   */
+  indexes(listId: string): Promise<Int32Array | null>
   dispose(): void
 }
 
@@ -82,6 +87,12 @@ export class LocalListQueries implements ListQueries {
       const row = blocks.get(blockOf(index))?.rows[index % blockSize]
       return row ? [withList(listId, row)] : []
     })
+  }
+
+  // A copy: the view's own positions stay the worker's, and the copy is moved to the page.
+  indexes(listId: string): Promise<Int32Array | null> {
+    const positions = this.current?.listId === listId ? this.current.positions : null
+    return Promise.resolve(positions ? positions.slice() : null)
   }
 
   /**

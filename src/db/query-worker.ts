@@ -53,6 +53,10 @@ class WorkerListQueries implements ListQueries {
     return (await this.call({ type: 'rows', listId, start, count })).result as RowRecord[]
   }
 
+  async indexes(listId: string): Promise<Int32Array | null> {
+    return (await this.call({ type: 'indexes', listId })).result as Int32Array | null
+  }
+
   async warm(listId: string): Promise<void> {
     await this.call({ type: 'warm', listId })
   }

@@ -29,7 +29,7 @@ import {
 import { db as appDb, parseRowKey, type LeadkeeperDb } from './schema'
 import type { ContactRecord, Provenance, RowRecord, StoredRow } from './records'
 
-export { rowFacets, type FacetValue, type RowFacet } from './facet-tally'
+export { removedStatus, rowFacets, type FacetValue, type RowFacet } from './facet-tally'
 export type { RowQuery } from './row-query'
 
 export interface RowFacetCount {
@@ -47,6 +47,9 @@ export interface ListSummary {
   byStatus: Record<string, number>
   byEmailStatus: Record<string, number>
   phoneFound: number
+  /** Rows whose email was looked up (they carry a status), and of them those holding an address. */
+  emailAnswered: number
+  emailFound: number
 }
 
 function text(value: unknown): string {
@@ -390,12 +393,17 @@ export function summaryOf(counts: RowFacetCounts): ListSummary {
   const removed = removedCount(counts)
   const byStatus = byValue('status')
   delete byStatus[removedStatus]
+  const byEmailStatus = byValue('emailStatus')
+  // Every status but "not found" comes with an address, undeliverable ones included.
+  const answered = Object.entries(byEmailStatus).filter(([status]) => status !== '')
   return {
     total: shownCount(counts),
     removed,
     byStatus,
-    byEmailStatus: byValue('emailStatus'),
+    byEmailStatus,
     phoneFound: counts.hasPhone.find(({ value }) => value === 1)?.count ?? 0,
+    emailAnswered: answered.reduce((sum, [, count]) => sum + count, 0),
+    emailFound: answered.reduce((sum, [status, count]) => sum + (status === 'not_found' ? 0 : count), 0),
   }
 }
 

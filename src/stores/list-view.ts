@@ -6,6 +6,9 @@ import type { GridSort } from '@/ui/grid-types'
 import { listQueries } from '@/db/query-worker'
 import {
   facetCounts,
+  removedCount,
+  removedStatus,
+  shownCount,
   summaryOf,
   type FacetValue,
   type ListSummary,
@@ -99,7 +102,12 @@ export const useListViewStore = defineStore('listView', () => {
 
   const columns = computed<ResultColumn[]>(() => (list.value ? listColumns(list.value.columns) : []))
   const visibleColumns = computed(() => columns.value.filter((column) => !hidden.value.includes(column.key)))
-  const total = computed(() => counts.value?.status.reduce((sum, { count }) => sum + count, 0) ?? 0)
+  /** Rows shown: every row but the removed ones. */
+  const total = computed(() => (counts.value ? shownCount(counts.value) : 0))
+  /** Rows the user removed, kept to be restored. */
+  const removed = computed(() => (counts.value ? removedCount(counts.value) : 0))
+  /** Whether the view is of the removed rows ("Removed rows"). */
+  const showingRemoved = computed(() => (filters.value.status ?? []).includes(removedStatus))
   /** The summary's figures; the total is the view's (a list stored without counts is counted by its rows). */
   const summary = computed<ListSummary | null>(() =>
     counts.value ? { ...summaryOf(counts.value), total: total.value } : null,
@@ -146,8 +154,10 @@ export const useListViewStore = defineStore('listView', () => {
       liveQuery(() => db.lists.get(id)).subscribe({ next: (next) => showList(next ?? null) }),
       liveQuery(() => facetCounts(id)).subscribe({
         next: (next) => {
+          const removedBefore = counts.value ? removedCount(counts.value) : 0
           counts.value = next
-          if (!viewed) void recount()
+          // Rows removed or restored: the view passes over them, or no longer needs to.
+          if (!viewed || removedBefore !== removedCount(next)) void recount()
         },
         error: (error: unknown) => notify.error(`The list's rows could not be counted: ${String(error)}`),
       }),
@@ -197,8 +207,13 @@ export const useListViewStore = defineStore('listView', () => {
     const column = columns.value.find((one) => one.key === sort.value?.key)
     const field: RowFacet | 'index' | undefined = sort.value?.key === 'index' ? 'index' : column?.facet
     const ordered = sort.value && field ? { sort: { field, direction: sort.value.direction } } : {}
-    const plain = !filtered.value && (!sort.value || (field === 'index' && sort.value.direction === 'asc'))
-    return plain ? null : { filters: filters.value, ...ordered }
+    // Removed rows are passed over by every view: with any, the whole list is a view too.
+    const hideRemoved = removed.value > 0
+    const plain =
+      !hideRemoved &&
+      !filtered.value &&
+      (!sort.value || (field === 'index' && sort.value.direction === 'asc'))
+    return plain ? null : { filters: filters.value, ...ordered, ...(hideRemoved ? { hideRemoved } : {}) }
   }
 
   async function recount(): Promise<void> {
@@ -228,6 +243,12 @@ export const useListViewStore = defineStore('listView', () => {
 
   function setSafeOnly(on: boolean): void {
     setFilter('emailStatus', on ? [...safeEmailStatuses] : [])
+  }
+
+  /** Shows the removed rows alone ("Removed rows"), or the list again. */
+  function showRemoved(on: boolean): void {
+    filters.value = on ? { status: [removedStatus] } : {}
+    void recount()
   }
 
   function clearFilters(): void {
@@ -332,6 +353,8 @@ export const useListViewStore = defineStore('listView', () => {
     columns,
     visibleColumns,
     total,
+    removed,
+    showingRemoved,
     summary,
     filtered,
     safeOnly,
@@ -341,6 +364,7 @@ export const useListViewStore = defineStore('listView', () => {
     setFilter,
     setSafeOnly,
     clearFilters,
+    showRemoved,
     setSort,
     setHidden,
     fetchRows,

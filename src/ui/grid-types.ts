@@ -4,6 +4,8 @@ export interface GridColumn {
   /** Starting width in pixels; the user can drag it wider or narrower. */
   width: number
   sortable?: boolean
+  /** Its cells can be edited in place (a grid with `cellFocus`). */
+  editable?: boolean
 }
 
 export interface GridSort {

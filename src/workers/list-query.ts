@@ -5,7 +5,7 @@ import { db } from '@/db/schema'
 /** Filters, sorts and pages the list on screen off the page's thread (see `list-queries.ts`). */
 /** The worker's global, as much of it as this file uses: the DOM library's `self` fits it. */
 const scope: {
-  postMessage(message: QueryReply): void
+  postMessage(message: QueryReply, options?: { transfer?: Transferable[] }): void
   onmessage: ((event: MessageEvent<QueryRequest>) => void) | null
 } = self
 const queries = new LocalListQueries(db)
@@ -30,6 +30,11 @@ scope.onmessage = (event) => {
   }
   queue = queue.then(async () => {
     try {
+      if (request.type === 'indexes') {
+        const result = await queries.indexes(request.listId)
+        scope.postMessage({ id: request.id, ok: true, result }, { transfer: result ? [result.buffer] : [] })
+        return
+      }
       const result =
         request.type === 'view'
           ? await queries.view(request.listId, request.query)

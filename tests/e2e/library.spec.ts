@@ -66,7 +66,7 @@ test('a 200,000-row list: scroll, filter, drawer, columns, export', async ({ app
   )
   await shell.screenshot('library-results-tip')
 
-  await results.row(1).click()
+  await results.open(1)
   await expect(results.drawer()).toContainText('Row 2')
   await expect(results.drawer()).toContainText('catch-all verification judged this address safe')
   await expect(results.drawer()).toContainText('Trade fair 2026')

@@ -47,7 +47,7 @@ test('a messy list: mapped, priced, enriched, filtered, exported, and free the s
   const foundText = await results.rowCount().innerText()
   const found = Number(foundText.split(' of ')[0]!.replace(/\D/g, ''))
   expect(found).toBeGreaterThan(0)
-  await results.row(0).click()
+  await results.open(0)
   await settled(results.drawer())
   await expect(results.drawer()).toContainText('contacts-messy')
   await shell.screenshot('lists-row-drawer')

@@ -76,11 +76,17 @@ test('every row comes back whole: twins, library rows and phones added later, fr
   expect(a.slice(0, 30).every((row) => row['Result from'] === 'the service')).toBe(true)
   // Emails only were asked for: the summary has no bar of phones found, the filters no "Phone found".
   const emailSummary = app.locator('[data-test="list-summary"]')
-  await expect(emailSummary).toContainText('rows found')
+  // The headline leads with the emails bought, not with rows "found" that a reader takes for emails.
+  const emailsFound = a.filter((row) => row['Email'] !== '').length
+  const foundRows = a.filter((row) => row['Status'] === 'found').length
+  await expect(app.locator('[data-test="summary-headline"]')).toHaveText(
+    `${emailsFound} emails found · ${foundRows - emailsFound} found without an email · ${a.filter((row) => row['Status'] === 'not_found').length} not found`,
+  )
   await expect(emailSummary).not.toContainText('Phone found')
+  await expect(emailSummary).not.toContainText('phones found')
   await expect(app.locator('[data-test="result-filters"]')).toBeVisible()
   await expect(app.locator('[data-test="filter-phone-found"]')).toHaveCount(0)
-  // A found row whose email was not: said whole, not a bare "Not found" beside "rows found".
+  // A found row whose email was not: said whole, not a bare "Not found" beside the rows found.
   await expect(emailSummary).not.toContainText('Not found')
   await shell.screenshot('rows-whole-twins')
 
@@ -176,7 +182,15 @@ test('every row comes back whole: twins, library rows and phones added later, fr
   const found = phones.filter((row) => row['Status'] === 'found').length
   const notFound = phones.filter((row) => row['Status'] === 'not_found').length
   expect(found + notFound).toBe(40)
-  await expect(app.locator('[data-test="summary-found"]')).toHaveText(String(found))
+  const withPhone = phones.filter((row) => row['Phone'] !== '').length
+  await expect(app.locator('[data-test="summary-emails"]')).toHaveText(`${emailsFound} emails found`)
+  await expect(app.locator('[data-test="summary-phones"]')).toHaveText(
+    `${withPhone} ${withPhone === 1 ? 'phone' : 'phones'} found`,
+  )
+  await expect(app.locator('[data-test="summary-withoutPhone"]')).toHaveText(
+    `${found - withPhone} found without a phone`,
+  )
+  await expect(app.locator('[data-test="summary-notFound"]')).toHaveText(`${notFound} not found`)
   expect(cell(await app.locator('[data-test="row-count"]').innerText())).toBe(40)
   // Each bar is as long as its share of the list's rows, which its label gives.
   const bars = summary.locator('.track')

@@ -3,6 +3,7 @@ import type { JobEventBus } from './events'
 import type { JobWriter } from './job-writer'
 import type { JobLedger } from './ledger'
 import { move, now } from './run-common'
+import { tallyFound } from '../../domain/found'
 import type { ChunkRecord, JobError, JobRecord, ResultRow, RowStatus } from '../../domain/jobs'
 
 /** What a run's results side reads and calls on its run. */
@@ -70,6 +71,7 @@ export class RunResults {
       this.record.counts.done += rows.length
       this.record.counts.found += counted.found ?? 0
       this.record.counts.notFound += counted.not_found ?? 0
+      tallyFound(this.record.counts, rows)
     })
     this.ctx.bus.emit({ type: 'results', jobId: this.record.id, seq, rows: rows.length })
     this.ctx.bus.progress(this.record)

@@ -17,6 +17,8 @@ interface CellElement extends HTMLDivElement {
   drawnPinned?: number
   /** The room left before the cell: the columns scrolled past, before the first cell after pinned ones. */
   drawnMargin?: number
+  /** The key of the cell's column, also in `data-column`: a click or the keyboard's cell finds it so. */
+  drawnKey?: string
 }
 
 /** The whole text of a cell that shows it cut to its width; null for any other element. */
@@ -64,6 +66,10 @@ export function drawCells<T>(
     const cell = cells[at] as CellElement
     const column = columns[at]!
     const width = widthOf(column)
+    if (cell.drawnKey !== column.key) {
+      cell.dataset['column'] = column.key
+      cell.drawnKey = column.key
+    }
     const resized = cell.drawnWidth !== width
     if (resized) {
       cell.style.width = `${width}px`

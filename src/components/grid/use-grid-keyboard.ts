@@ -54,11 +54,21 @@ export function useGridKeyboard<T>(
     const target = moves[event.key]
     if (target === undefined) return
     event.preventDefault()
+    moveTo(target)
+  }
+
+  /** Puts the keyboard's row at `target` (kept inside the rows), the view following it. */
+  function moveTo(target: number): void {
     const next = Math.min(props.rowCount - 1, Math.max(0, Math.round(target)))
     active.value = next
     if (next < firstRow.value) scrollToRow(next)
     else if (next > firstRow.value + fullRows.value - 1)
       scrollToRow(Math.min(maxFirstRow(geometry.value), next - fullRows.value + 1))
+  }
+
+  /** Moves the keyboard's row by `delta` rows. */
+  function moveBy(delta: number): void {
+    moveTo((activeInView.value ? active.value! : firstRow.value) + delta)
   }
 
   function onFocus(): void {
@@ -71,5 +81,5 @@ export function useGridKeyboard<T>(
     if (row !== undefined) open(row, index)
   }
 
-  return { active, focused, onKeydown, onFocus, onRowClick }
+  return { active, focused, onKeydown, onFocus, onRowClick, moveBy }
 }

@@ -132,6 +132,40 @@ export class ResultsPage {
     await this.page.goto(new URL(`#/lists/${listId}`, this.page.url()).href)
   }
 
+  /** Opens a row's drawer as the keyboard does: a click puts the keyboard on one of its cells, Enter opens it. */
+  async open(index: number): Promise<void> {
+    await this.row(index).locator('.cell').nth(2).click()
+    await this.page.keyboard.press('Enter')
+  }
+
+  /** A drawn cell of row `index` in the column titled `title`. */
+  cell = async (index: number, title: string) => {
+    const exact = new RegExp(`^${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`)
+    const head = this.header()
+      .locator('.head')
+      .filter({ has: this.page.locator('.label', { hasText: exact }) })
+      .first()
+    // The grid draws the columns in view: its column is scrolled to first.
+    await head.scrollIntoViewIfNeeded()
+    const key = await head.getAttribute('data-column')
+    return this.row(index).locator(`.cell[data-column="${key}"]`)
+  }
+
+  /** Edits a cell in place: a double-click, the value typed over it, Enter. */
+  async editCell(index: number, title: string, value: string): Promise<void> {
+    await (await this.cell(index, title)).dblclick()
+    const editor = this.grid().locator('[data-test="cell-editor"]')
+    await expect(editor).toBeFocused()
+    await editor.fill(value)
+    await editor.press('Enter')
+    await expect(editor).toBeHidden()
+  }
+
+  /** Clicks a row's number, with modifier keys: selects it, a range, or adds it. */
+  async selectRow(index: number, modifiers: ('Shift' | 'ControlOrMeta')[] = []): Promise<void> {
+    await this.row(index).locator('.cell').first().click({ modifiers })
+  }
+
   /** Rows drawn and loaded, in order: their first cell is the row number. */
   async shownNumbers(): Promise<number[]> {
     const cells = await this.grid().locator('.row:not(.pending) .cell:first-child').allInnerTexts()

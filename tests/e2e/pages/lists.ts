@@ -50,6 +50,8 @@ export class RunPanel {
   estimateTable = () => this.page.locator('[data-test="estimate-table"]')
   state = () => this.page.locator('[data-test="job-state"]')
   counts = () => this.page.locator('[data-test="run-counts"]')
+  /** A figure of what the run found (`emails`, `withoutEmail`, `phones`, `withoutPhone`, `found`, `notFound`). */
+  found = (key: string) => this.counts().locator(`[data-test="run-${key}"]`)
 
   async estimate(): Promise<void> {
     await this.page.locator('[data-test="estimate"]').click()
@@ -68,4 +70,14 @@ export class RunPanel {
   async waitDone(): Promise<void> {
     await expect(this.state()).toHaveText('Done', { timeout: 60_000 })
   }
+}
+
+/** The list's summary: its headline of what the rows hold, its figures and bars. */
+export class ListSummary {
+  constructor(readonly page: Page) {}
+
+  card = () => this.page.locator('[data-test="list-summary"]')
+  headline = () => this.page.locator('[data-test="summary-headline"]')
+  /** A part of the headline (`emails`, `withoutEmail`, `phones`, `withoutPhone`, `found`, `notFound`). */
+  part = (key: string) => this.page.locator(`[data-test="summary-${key}"]`)
 }

@@ -103,6 +103,39 @@ describe('enrichment against the sandbox', () => {
     ])
   })
 
+  it('counts what it bought from the rows it wrote: emails and phones found, rows found without', async () => {
+    bed = await startBed()
+    const { key } = await bed.sandbox.control.createAccount({ credits: 5000 })
+    const engine = engineFor(bed, key, { chunkSize: 25 })
+    const rows = peopleRows(120)
+    // A person named twice counts twice, as rows do.
+    rows.push({ ...rows[3]!, key: 'twin-of-3' })
+    const job = engine.manager.startEnrichment({
+      rows,
+      options: { email: true, phone: true, catchAll: false },
+    })
+    const done = await engine.manager.settled(job.id)
+    expect(done.state).toBe('done')
+    const results = allRows(engine, job.id)
+    const found = results.filter((row) => row.status === 'found')
+    const holding = (field: string) =>
+      found.filter((row) => typeof row.data?.[field] === 'string' && row.data[field] !== '').length
+    const emails = holding('contact_email_address')
+    const phones = holding('contact_phone_number')
+    expect(emails).toBeGreaterThan(0)
+    expect(found.length - emails).toBeGreaterThan(0)
+    expect(done.counts).toEqual({
+      rows: 121,
+      done: 121,
+      found: found.length,
+      notFound: results.filter((row) => row.status === 'not_found').length,
+      emails,
+      foundWithoutEmail: found.length - emails,
+      phones,
+      foundWithoutPhone: found.length - phones,
+    })
+  })
+
   it('stops submitting before the credit cap can be passed and says how to continue', async () => {
     bed = await startBed()
     const { key } = await bed.sandbox.control.createAccount({ credits: 1000 })

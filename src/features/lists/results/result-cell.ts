@@ -9,7 +9,11 @@ import { rowStatusInfo } from './row-status'
  */
 export function resultTag(row: RowRecord, column: GridColumn, text: string): GridTag | null {
   if (column.key === 'contact_email_address_status' && text) return emailStatusTag(text)
-  if (column.key === 'status')
+  if (column.key === 'status') {
+    if (row.removedAt !== undefined) return { label: 'Removed', tone: 'error' }
+    if (row.changedAt !== undefined && row.status === 'pending')
+      return { label: 'Changed since answered', tone: 'warning' }
     return { label: rowStatusInfo(row.status).label, tone: row.status === 'found' ? 'success' : 'default' }
+  }
   return null
 }
