@@ -39,11 +39,31 @@ export function exportFileName(listName: string, format: ExportFormat): string {
   return `${base || 'list'} (enriched).${format}`
 }
 
+/** An export of the library's people or companies: 'Library contacts.csv'. */
+export function exportRecordName(table: 'contacts' | 'companies', format: ExportFormat): string {
+  return `Library ${table}.${format}`
+}
+
 /** A CSV or JSON export made of parts in the list's order (each from `exportRows`). */
 export function joinExport(
   list: ListRecord,
   format: 'csv' | 'json',
   parts: readonly ExportedPart[],
+): ExportedFile {
+  return joinParts(
+    listColumns(list.columns).map((column) => column.title),
+    format,
+    parts,
+    exportFileName(list.name, format),
+  )
+}
+
+/** A CSV or JSON file of these column titles made of parts in order, each its rows without a header. */
+export function joinParts(
+  titles: readonly string[],
+  format: 'csv' | 'json',
+  parts: readonly ExportedPart[],
+  fileName: string,
 ): ExportedFile {
   const type = mimeTypes[format]
   const filled = parts.filter((part) => part.rows > 0)
@@ -52,11 +72,11 @@ export function joinExport(
   filled.forEach((part, at) => body.push(...(format === 'json' && at > 0 ? [',\n'] : []), part.blob))
   const whole =
     format === 'csv'
-      ? [csvHeader(listColumns(list.columns)), ...body]
+      ? [csvHeader(titles.map((title) => ({ title }))), ...body]
       : rows === 0
         ? ['[]\n']
         : ['[\n', ...body, '\n]\n']
-  return { blob: new Blob(whole, { type }), fileName: exportFileName(list.name, format), rows, cut: 0 }
+  return { blob: new Blob(whole, { type }), fileName, rows, cut: 0 }
 }
 
 /** Saves through the browser's download, which Electron's shell also honours. */

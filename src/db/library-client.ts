@@ -143,6 +143,9 @@ export function workerLibrary(start: () => LibraryEndpoint): LibraryService & {
         rows: (batch) => (batch as (typeof batches)[number]).rows.length,
       }),
     applyKnownAnswers: (listId, decisions) => call('applyKnownAnswers', [listId, decisions]),
+    createListFromContacts: (name, search) => call('createListFromContacts', [name, search]),
+    contactForgetPlan: (id) => call('contactForgetPlan', [id]),
+    forgetContact: (id) => call('forgetContact', [id]),
     /** Starts the worker: it loads its code and reads the newest people's keys (`primeContactIndex`). */
     prepare: () => void started(),
     /**

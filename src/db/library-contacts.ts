@@ -33,7 +33,7 @@ export const keyBlocksPerRead = Math.max(1, Math.round(3_200 / contactBlockSize)
 /** Reads of `keyBlocksPerRead` key blocks asked at once when the whole index is read. */
 export const keyReadsAtOnce = 32
 
-async function storedRevisions(database: LeadkeeperDb): Promise<ContactRevisions> {
+export async function storedRevisions(database: LeadkeeperDb): Promise<ContactRevisions> {
   return (await database.contactRevs.get('contacts')) ?? { id: 'contacts', epoch: '', size: 0, revs: [] }
 }
 
@@ -205,10 +205,48 @@ export async function writeContacts(
     else writes.push(written)
   }
   await Promise.all(writes)
-  await database.contactRevs.put({ id: 'contacts', epoch: stored.epoch || newEpoch(), size, revs })
+  await database.contactRevs.put({ ...stored, epoch: stored.epoch || newEpoch(), size, revs })
   Dexie.currentTransaction?.idbtrans.addEventListener('complete', () => {
     for (const block of keys) index.put(block, revs[block.block]!)
   })
+}
+
+/**
+ * Takes people out of their slots (a forget): each slot holds nobody from now on and keeps its
+ * place, so the people after it keep theirs and the newest-first order of everyone else stands. The
+ * blocks and their keys are written anew, their revisions bumped, so every index (the library
+ * worker's too) reads them again and finds nobody there; the slots are kept in `forgotten`. Returns
+ * the people taken out. In the caller's transaction over `contactTables`.
+ */
+export async function removeContacts(
+  database: LeadkeeperDb,
+  index: ContactIndex,
+  slots: readonly number[],
+): Promise<ContactRecord[]> {
+  if (slots.length === 0) return []
+  const stored = await storedRevisions(database)
+  const blocks = await readContactBlocks(database, slots.map(contactBlockOf))
+  const removed: ContactRecord[] = []
+  for (const slot of slots) {
+    const block = blocks.get(contactBlockOf(slot))
+    const person = block?.contacts[slot % contactBlockSize]
+    if (!block || !person) continue
+    block.contacts[slot % contactBlockSize] = undefined
+    removed.push(person)
+  }
+  const changed = [...blocks.values()]
+  const keys = changed.map((block) => keyBlockOf(block.block, block.contacts))
+  const numbers = changed.map((block) => block.block)
+  await database.peopleBlocks.bulkPut(changed, numbers)
+  await database.peopleKeys.bulkPut(keys, numbers)
+  const revs = [...stored.revs]
+  for (const number of numbers) revs[number] = (revs[number] ?? 0) + 1
+  const forgotten = [...new Set([...(stored.forgotten ?? []), ...slots])].sort((a, b) => a - b)
+  await database.contactRevs.put({ ...stored, revs, forgotten })
+  Dexie.currentTransaction?.idbtrans.addEventListener('complete', () => {
+    for (const block of keys) index.put(block, revs[block.block]!)
+  })
+  return removed
 }
 
 /**
@@ -224,22 +262,46 @@ export async function pageTurn(database: LeadkeeperDb): Promise<void> {
 /** Blocks written per request: about a thousand people. */
 const blocksPerWrite = Math.max(1, Math.round(1_000 / contactBlockSize))
 
-/** How many people the library holds: one small record. */
+/** How many people the library holds: one small record (slots taken, less those forgotten). */
 export async function countContacts(database: LeadkeeperDb): Promise<number> {
-  return (await storedRevisions(database)).size
+  const stored = await storedRevisions(database)
+  return stored.size - (stored.forgotten?.length ?? 0)
 }
 
 /**
- * People `start` to `start + count` newest first, by position: slots are the order people were
- * first stored, so this needs the count alone, not the index.
+ * The slots of people `start` to `start + count` newest first: slots are the order people were
+ * first stored, so this needs the count and the forgotten slots alone, not the index.
  */
+export function slotsFromNewest(
+  stored: Pick<ContactRevisions, 'size' | 'forgotten'>,
+  start: number,
+  count: number,
+): number[] {
+  const holes = [...(stored.forgotten ?? [])].reverse()
+  // The slot of position `start`: one lower for each forgotten slot at or above it.
+  let slot = stored.size - 1 - start
+  let hole = 0
+  while (hole < holes.length && holes[hole]! >= slot) {
+    hole++
+    slot--
+  }
+  const slots: number[] = []
+  for (; slot >= 0 && slots.length < count; slot--) {
+    if (hole < holes.length && holes[hole] === slot) {
+      hole++
+      continue
+    }
+    slots.push(slot)
+  }
+  return slots
+}
+
+/** People `start` to `start + count` newest first, by position (`slotsFromNewest`). */
 export async function contactsFromNewest(
   database: LeadkeeperDb,
   start: number,
   count: number,
 ): Promise<ContactRecord[]> {
-  const size = await countContacts(database)
-  const slots: number[] = []
-  for (let at = start; at < Math.min(start + count, size); at++) slots.push(size - 1 - at)
-  return contactsAtSlots(database, slots)
+  const stored = await storedRevisions(database)
+  return contactsAtSlots(database, slotsFromNewest(stored, start, count))
 }

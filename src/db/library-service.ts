@@ -8,6 +8,8 @@ import {
   matchContactIds,
   searchContacts,
 } from './library-query'
+import { contactForgetPlan, forgetContact } from './library-forget'
+import { createListFromContacts } from './library-list'
 import { applyKnownAnswers, applyResultBatches } from './rows'
 import type { LeadkeeperDb } from './schema'
 
@@ -57,6 +59,12 @@ export function libraryService(database: LeadkeeperDb) {
       applyResultBatches(listId, batches, database),
     applyKnownAnswers: (listId: string, decisions: Parameters<typeof applyKnownAnswers>[1]) =>
       applyKnownAnswers(listId, decisions, database),
+    /** A list of the people a search shows, ready to enrich further (`library-list.ts`). */
+    createListFromContacts: (name: string, search: Parameters<typeof createListFromContacts>[1]) =>
+      createListFromContacts(name, search, database),
+    /** What forgetting a person would clear, before the user is asked (`library-forget.ts`). */
+    contactForgetPlan: (id: string) => contactForgetPlan(id, database),
+    forgetContact: (id: string) => forgetContact(id, database),
   }
 }
 

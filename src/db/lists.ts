@@ -302,7 +302,7 @@ export async function planRun(
 }
 
 /** A list made from rows already in memory, such as search results saved as a list. */
-export async function createListFromRecords(
+export function createListFromRecords(
   name: string,
   columns: string[],
   rows: string[][],
@@ -310,19 +310,42 @@ export async function createListFromRecords(
   source: ListRecord['source'],
   database: LeadkeeperDb = db,
 ): Promise<ListRecord> {
+  let start = 0
+  const next = async () => {
+    if (start >= rows.length) return null
+    start += pageSize
+    return rows.slice(start - pageSize, start)
+  }
+  return createListFromBatches(name, columns, next, mapping, source, database)
+}
+
+/**
+ * A list made from rows that come a batch at a time (the library's people, read as they are
+ * written) until `next` gives null, checked as an import is; on a failure nothing of it is left.
+ */
+export async function createListFromBatches(
+  name: string,
+  columns: string[],
+  next: () => Promise<string[][] | null>,
+  mapping: ColumnMapping,
+  source: ListRecord['source'],
+  database: LeadkeeperDb = db,
+): Promise<ListRecord> {
   const list = await createList({ name, source, columns, mapping }, database)
+  let count = 0
   try {
-    for (let start = 0; start < rows.length; start += pageSize) {
-      const slice = rows.slice(start, start + pageSize).map((row) => fitRow(row, columns.length))
-      await appendRows(list.id, start, slice, undefined, undefined, database)
+    for (let batch = await next(); batch !== null; batch = await next()) {
+      const rows = batch.map((row) => fitRow(row, columns.length))
+      await appendRows(list.id, count, rows, undefined, undefined, database)
+      count += rows.length
     }
-    await finishImport(list.id, rows.length, 0, database)
+    await finishImport(list.id, count, 0, database)
     await validateList(list.id, list.mapping, {}, database)
   } catch (error) {
     await deleteList(list.id, database)
     throw error
   }
-  return { ...list, state: 'ready', rowCount: rows.length }
+  return { ...list, state: 'ready', rowCount: count }
 }
 
 /** A row enriched before answers were kept: its result says an email was asked, and a phone if one is there. */

@@ -262,7 +262,8 @@ export interface ContactRecord {
  */
 export interface ContactBlock {
   block: number
-  contacts: ContactRecord[]
+  /** A forgotten person's slot holds `undefined`: the people after keep their slots. */
+  contacts: (ContactRecord | undefined)[]
 }
 
 /**
@@ -287,8 +288,11 @@ export interface ContactRevisions {
   id: 'contacts'
   /** Made when the library's first people are stored: an index built from another library is dropped. */
   epoch: string
+  /** Slots taken, forgotten people's included: the next new person's slot. */
   size: number
   revs: number[]
+  /** The slots of people forgotten, ascending: nobody holds them any more (`forgetContact`). */
+  forgotten?: number[]
 }
 
 /** The same company is one record, keyed by its lower-case domain. */

@@ -680,6 +680,45 @@ async function libraryFigures(
         }; longest page task ${Math.round(run.longestTaskMs)} ms`,
       ),
     )
+  // The library exported as its page does it, then by one worker, alternated twice (as a list's
+  // export is measured); the same people blocks read on the page alone as the raw baseline.
+  ctx.log(`${library}: export to CSV`)
+  const appExports: { ms: number; rows: number; bytes: number; workers: number }[] = []
+  const singleExports: typeof appExports = []
+  for (let round = 0; round < 2; round++) {
+    appExports.push(await call(page, 'exportLibraryCsv', contacts))
+    singleExports.push(await call(page, 'exportLibraryCsv', contacts, 1))
+  }
+  const rawRead = await call(page, 'readPeopleBlocks', contacts)
+  const rateOf = (runs: typeof appExports) => runs.map((run) => perSecond(run.rows, run.ms))
+  const mean = (rates: number[]) => rates.reduce((sum, rate) => sum + rate, 0) / rates.length
+  const listed = (rates: number[]) => rates.map((rate) => `${rate.toLocaleString('en-US')} rows/s`).join(', ')
+  figures.push(
+    figure(
+      library,
+      'export every contact to CSV, rows/s',
+      mean(rateOf(appExports)),
+      'rows/s',
+      contacts >= 1_000_000 ? { min: 100_000 } : undefined,
+      `exportLibraryInWorkers as the library page does it (${appExports[0]!.workers} workers, each a share of the people blocks, newest first), every person once and in order, ${(appExports[0]!.bytes / 1e6).toFixed(0)} MB; the mean of two runs alternated with one worker's (${listed(rateOf(appExports))}); the raw baseline, every people block read on the page and nothing written: ${(rawRead.ms / 1000).toFixed(1)} s (${perSecond(rawRead.rows, rawRead.ms).toLocaleString('en-US')} rows/s)`,
+    ),
+    figure(
+      library,
+      'export every contact to CSV by one worker, rows/s',
+      mean(rateOf(singleExports)),
+      'rows/s',
+      undefined,
+      `the same by one worker; the mean of two runs (${listed(rateOf(singleExports))})`,
+    ),
+    figure(
+      library,
+      'raw: read every people block on the page, rows/s',
+      perSecond(rawRead.rows, rawRead.ms),
+      'rows/s',
+      undefined,
+      'bulkGet of ten blocks at a time, newest first, nothing decoded or written: what the export reads',
+    ),
+  )
   // Last: their writes keep the disk busy for a while after, which slowed the searches measured next.
   ctx.log(`${library}: the same contacts written raw`)
   const raw = await call(page, 'rawContactWrites', contacts, perRecord)

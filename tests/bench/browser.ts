@@ -86,6 +86,8 @@ async function bundlePageHelpers(outDir: string): Promise<void> {
         // The export workers as the app starts them, from the bench's own bundle of their code.
         "const exportWorker = () => new Worker(new URL('/bench/export-worker.js', location.origin), { type: 'module' })",
         'const exportList = (list, options, parts) => exportInWorkers(list, options, exportWorker, parts)',
+        "import { exportLibraryInWorkers } from '@/workers/export-client'",
+        'const exportLibrary = (request, parts) => exportLibraryInWorkers(request, exportWorker, parts)',
         "import { importWorkerCount, spawnImportWorkers, startImportWorker } from '@/workers/import-client'",
         // The import workers as the app starts them, from the bench's own bundle of their code.
         "const importWorker = () => new Worker(new URL('/bench/import-worker.js', location.origin), { type: 'module' })",
@@ -96,7 +98,7 @@ async function bundlePageHelpers(outDir: string): Promise<void> {
         'provideLibrary(libraryWorker)',
         'libraryWorker.prepare()',
         "import readExcelFile from 'read-excel-file/universal'",
-        'Object.assign(globalThis, { lk: { Dexie, Papa, readExcelFile, db, lists, rows, library: { ...ingest, ...query }, libraryWorker, facets, blocks, queries, exportList, exportWorkerCount, importWorkers, importWorkerCount, startImportWorker } })',
+        'Object.assign(globalThis, { lk: { Dexie, Papa, readExcelFile, db, lists, rows, library: { ...ingest, ...query }, libraryWorker, facets, blocks, queries, exportList, exportLibrary, exportWorkerCount, importWorkers, importWorkerCount, startImportWorker } })',
         "import './tests/bench/page/kit'",
       ].join('\n'),
     },

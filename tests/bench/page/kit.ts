@@ -20,7 +20,7 @@ interface Table {
 }
 interface Database {
   libraryCounts: Table
-  peopleBlocks: Table
+  peopleBlocks: Table & { bulkGet(keys: number[]): Promise<unknown[]> }
   peopleKeys: Table
   contactRevs: Table
   lists: Table
@@ -60,6 +60,11 @@ interface Lk {
     list: unknown,
     options: { format: 'csv'; onProgress?: (written: number) => void },
     workers?: number,
+  ): Promise<{ blob: Blob; rows: number }>
+  /** The library's records a search shows, exported by the app's export workers (`parts` of them). */
+  exportLibrary(
+    request: { table: 'contacts'; search: Record<string, unknown>; format: 'csv' },
+    parts?: number,
   ): Promise<{ blob: Blob; rows: number }>
   /** How many workers the app's export uses on this computer. */
   exportWorkerCount(): number
@@ -723,6 +728,58 @@ const kit = {
    * of the bench's own, in transactions of 10,000 (writes only timed): one record each with no
    * index; 1,000 to a record; and, as the floor, a record holding one number per person.
    */
+  /**
+   * The whole library exported to CSV as the app's library page does it (its export workers, each a
+   * share of the people blocks), or by `workers` workers; the file read back: every person once,
+   * newest first (person i's email on line `count - i`).
+   */
+  async exportLibraryCsv(
+    count: number,
+    workers?: number,
+  ): Promise<{ ms: number; rows: number; bytes: number; workers: number }> {
+    const started = page.performance.now()
+    const file = await lk().exportLibrary({ table: 'contacts', search: {}, format: 'csv' }, workers)
+    const ms = page.performance.now() - started
+    const decoder = new TextDecoder()
+    let line = -1
+    let rest = ''
+    const check = (lines: string[]) => {
+      for (const text of lines) {
+        if (text === '') continue
+        line++
+        if (line === 0) continue
+        const email = text.split(',')[3]
+        const expected = rowValues(count - line)[2]
+        if (email !== expected) throw new Error(`line ${line} of the export reads ${email}, not ${expected}`)
+      }
+    }
+    const slice = 8 << 20
+    for (let at = 0; at < file.blob.size; at += slice) {
+      const text =
+        rest + decoder.decode(await file.blob.slice(at, at + slice).arrayBuffer(), { stream: true })
+      const lines = text.split('\r\n')
+      rest = lines.pop()!
+      check(lines)
+    }
+    check([rest + decoder.decode()])
+    if (file.rows !== count || line !== count) throw new Error(`exported ${file.rows} people of ${count}`)
+    return { ms, rows: file.rows, bytes: file.blob.size, workers: workers ?? lk().exportWorkerCount() }
+  },
+
+  /** The raw baseline of the library's export: every people block read on the page, nothing written. */
+  async readPeopleBlocks(count: number): Promise<{ ms: number; rows: number }> {
+    const started = page.performance.now()
+    const blocks = Math.ceil(count / 100)
+    let rows = 0
+    for (let top = blocks - 1; top >= 0; top -= 10) {
+      const numbers: number[] = []
+      for (let number = top; number > top - 10 && number >= 0; number--) numbers.push(number)
+      for (const block of await lk().db.peopleBlocks.bulkGet(numbers))
+        rows += (block as { contacts: unknown[] }).contacts.length
+    }
+    return { ms: page.performance.now() - started, rows }
+  },
+
   async rawContactWrites(
     count: number,
     perRecord = true,

@@ -184,6 +184,8 @@ export class LibraryPage {
   company = () => this.page.locator('[data-test="company-detail"]')
   /** A facet's filter (`emailStatus`, `seniority`, `country`, `industry`, `company-country`). */
   facet = (name: string) => this.page.locator(`[data-test="library-facet-${name}"]`)
+  exportButton = () => this.page.locator('[data-test="library-export"]')
+  newListButton = () => this.page.locator('[data-test="library-new-list"]')
   /** The options of the facet filter open, as their labels read ("France · 75"). */
   options = () => this.page.locator('.n-base-select-option:visible')
 
