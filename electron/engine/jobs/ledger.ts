@@ -228,6 +228,7 @@ export class JobLedger {
     const dir = this.jobDir(jobId)
     const file = join(dir, 'lock')
     const held = { ok: true as const, release: () => releaseLock(file) }
+    removeStrayPidFiles(dir)
     for (let attempt = 0; attempt < 3; attempt++) {
       if (createWithPid(file)) {
         heldLocks.add(file)
@@ -296,6 +297,23 @@ function claim(path: string): boolean {
     rmSync(path, { force: true })
   }
   return false
+}
+
+/** The name of a pid file beside a lock (`pidFile`): the lock's name, then the writer's pid. */
+const pidFileName = /^lock(?:\.takeover-\d+)?\.(\d+)-[0-9a-f]{12}$/
+
+/**
+ * Removes the pid files a process left when it died between writing one and linking or renaming it
+ * (`pidFile`): each names its writer, and a live writer's is left alone, as it is about to be used.
+ */
+function removeStrayPidFiles(dir: string): void {
+  for (const name of readdirSync(dir)) {
+    const match = pidFileName.exec(name)
+    if (!match) continue
+    const pid = Number(match[1])
+    if (pid === process.pid || isAlive(pid)) continue
+    rmSync(join(dir, name), { force: true })
+  }
 }
 
 /** A new file beside `path` holding this process's pid, whole before anyone can see it. */
