@@ -63,10 +63,33 @@ describe('parseRows', () => {
     const text = 'name,note\r\n"Doe, Jane","She said ""hi""\r\nthen left"\r\nBob,plain\r\n'
     const { rows, summary } = await parseAll(utf8(text), {}, 5)
     expect(rows).toEqual([
-      ['Doe, Jane', 'She said "hi"\nthen left'],
+      ['Doe, Jane', 'She said "hi"\r\nthen left'],
       ['Bob', 'plain'],
     ])
     expect(summary.rows).toBe(2)
+  })
+
+  it('gives back a quoted cell’s line breaks as written, CRLF as CRLF (csv-spectrum newlines_crlf)', async () => {
+    const text = 'a,b,c\r\n1,2,3\r\n"Once upon \r\na time",5,6\r\n7,8,9\r\n'
+    for (const chunkSize of [1, 2, 3, 5, 17, 64]) {
+      const { rows, summary } = await parseAll(utf8(text), {}, chunkSize)
+      expect(rows, `chunks of ${chunkSize}`).toEqual([
+        ['1', '2', '3'],
+        ['Once upon \r\na time', '5', '6'],
+        ['7', '8', '9'],
+      ])
+      expect(summary.header).toEqual(['a', 'b', 'c'])
+    }
+    const mac = await parseAll(utf8('a,b\r"one\rtwo",x\r"3\n4",y\r'), {}, 4)
+    expect(mac.rows).toEqual([
+      ['one\rtwo', 'x'],
+      ['3\n4', 'y'],
+    ])
+  })
+
+  it('counts the lines of a quoted cell’s CRLF and lone CR once each', async () => {
+    const text = 'a,b\r\n"x\r\ny\rz",1\r\n2,"\r\n\r\n3\r\n"4'
+    await expect(parseAll(utf8(text))).rejects.toMatchObject({ code: 'unterminated_quote', line: 5 })
   })
 
   it('numbers batches by row and skips blank lines', async () => {
