@@ -4,9 +4,17 @@ import { cellText } from '../domain/export/columns'
 import { csvLine } from '../domain/export/csv'
 import { isImportError } from '../domain/read/errors'
 import { parseRows, type ParseSummary } from '../domain/read/parse'
-import { buildPreview, sampleBytes } from '../domain/read/preview'
+import { buildPreview, sampleBytes, type PreviewOverrides } from '../domain/read/preview'
 import { positionalHeaders, uniqueHeaders } from '../domain/read/sniff'
-import { chooseSheet, looksLikeWorkbook, readWorkbook, sheetToCsv } from '../domain/read/workbook'
+import {
+  chooseSheet,
+  findSheet,
+  looksLikeWorkbook,
+  sheetCsv,
+  summarize,
+  Workbook,
+  type SheetCsvReport,
+} from '../domain/read/workbook'
 import { writeFileAtomic } from '../engine/jobs/atomic-file'
 import { CliError, ExitCode } from './exit-codes'
 
@@ -31,7 +39,7 @@ export interface ListFile {
 export interface ReadListOptions {
   /** The sheet of a workbook to read; without it, the first that holds a table. */
   sheet?: string
-  /** Told which sheet of a workbook is read, when it was not named. */
+  /** Told which sheet of a workbook is read, when it was not named, and what reading it found (formulas without a value). */
   note?: (text: string) => void
 }
 
@@ -60,31 +68,70 @@ export async function readList(path: string, options: ReadListOptions = {}): Pro
   }
 }
 
-/** A workbook's sheet, as CSV, through the same reader as any CSV file. */
+/**
+ * A workbook's sheet, as CSV, through the same reader as any CSV file, with its delimiter (never
+ * guessed from the cells). The sheet is read as a stream: its CSV text is made as the reader asks
+ * for it, never held whole.
+ */
 async function readSheet(path: string, options: ReadListOptions): Promise<ListFile> {
-  const buffer = readFileSync(path)
-  const sheets = await readWorkbook(
-    buffer.buffer.slice(buffer.byteOffset, buffer.byteOffset + buffer.byteLength),
-  )
-  const sheet = chooseSheet(sheets, options.sheet)
-  if (options.sheet === undefined) {
-    const others = sheets.filter((other) => other !== sheet).map((other) => `“${other.name}”`)
-    const also = others.length ? `; the workbook also has ${others.join(', ')} (pick one with --sheet)` : ''
-    options.note?.(`Reading the sheet “${sheet.name}” of ${path}${also}.\n`)
+  const book = await Workbook.open(readFileSync(path))
+  const names = book.sheets.map((sheet) => sheet.name)
+  const summaries = async () => {
+    const found = []
+    for (const one of names) found.push(await summarize(book, one))
+    return found
   }
-  const bytes = new TextEncoder().encode(sheetToCsv(sheet))
-  const file = await readText(true, bytes.subarray(0, sampleBytes), async function* () {
-    yield bytes
-  })
-  return { ...file, sheet: sheet.name }
+  const name = options.sheet !== undefined ? findSheet(names, options.sheet) : chooseSheet(await summaries())
+  if (options.sheet === undefined) {
+    const others = names.filter((other) => other !== name).map((other) => `“${other}”`)
+    const also = others.length ? `; the workbook also has ${others.join(', ')} (pick one with --sheet)` : ''
+    options.note?.(`Reading the sheet “${name}” of ${path}${also}.\n`)
+  }
+  const csv = sheetCsv(book, name)
+  const encoder = new TextEncoder()
+  const head: Uint8Array[] = []
+  let headBytes = 0
+  let report: SheetCsvReport | null = null
+  while (headBytes < sampleBytes && !report) {
+    const next = await csv.next()
+    if (next.done) report = next.value
+    else {
+      head.push(encoder.encode(next.value))
+      headBytes += head[head.length - 1]!.length
+    }
+  }
+  const sample = new Uint8Array(Math.min(headBytes, sampleBytes))
+  let at = 0
+  for (const piece of head) {
+    if (at >= sample.length) break
+    sample.set(piece.subarray(0, sample.length - at), at)
+    at += Math.min(piece.length, sample.length - at)
+  }
+  const complete = report !== null && headBytes <= sampleBytes
+  const file = await readText(
+    complete,
+    sample,
+    async function* () {
+      yield* head
+      while (!report) {
+        const next = await csv.next()
+        if (next.done) report = next.value
+        else yield encoder.encode(next.value)
+      }
+    },
+    { encoding: 'utf-8', delimiter: ',' },
+  )
+  for (const text of (report as SheetCsvReport | null)?.notes ?? []) options.note?.(`${path}: ${text}\n`)
+  return { ...file, sheet: name }
 }
 
 async function readText(
   complete: boolean,
   sample: Uint8Array,
   chunks: () => AsyncIterable<Uint8Array | Buffer>,
+  overrides: PreviewOverrides = {},
 ): Promise<ListFile> {
-  const preview = buildPreview(sample, complete)
+  const preview = buildPreview(sample, complete, overrides)
   const rows: string[][] = []
   const hash = createHash('sha256')
   const decoder = new TextDecoder(preview.encoding)

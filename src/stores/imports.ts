@@ -38,6 +38,9 @@ import { useImportWorkbook } from './import-workbook'
 
 export type ImportStep = 'preview' | 'mapping' | 'importing' | 'review'
 
+/** How a workbook's sheet, made CSV by the workbook worker, is read. */
+const sheetReading: PreviewOverrides = { encoding: 'utf-8', delimiter: ',' }
+
 export type { ImportProblem }
 export type { WorkbookChoice } from './import-workbook'
 
@@ -136,7 +139,8 @@ export const useImportsStore = defineStore('imports', () => {
       return
     }
     file.value = markRaw(csv)
-    overrides.value = {}
+    // The sheet's cells are its cells: its CSV is read with the delimiter it was written with.
+    overrides.value = { ...sheetReading }
     sample = new Uint8Array(await csv.slice(0, sampleBytes).arrayBuffer())
     await refreshPreview(true)
   }

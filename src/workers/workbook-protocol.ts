@@ -6,5 +6,6 @@ export type ToWorkbookWorker = { type: 'open'; file: Blob } | { type: 'csv'; she
 
 export type FromWorkbookWorker =
   | { type: 'opened'; sheets: SheetSummary[]; chosen: string | null; problem: ImportProblem | null }
-  | { type: 'csv'; bytes: ArrayBuffer }
+  /** The sheet as UTF-8 CSV, and what reading it found (formulas without a value). */
+  | { type: 'csv'; file: Blob; notes: string[] }
   | { type: 'failed'; error: ImportProblem }

@@ -51,7 +51,14 @@ export function buildPreview(
   complete: boolean,
   overrides: PreviewOverrides = {},
 ): Preview {
-  const detected = detectEncoding(sample)
+  let detected: ReturnType<typeof detectEncoding>
+  try {
+    detected = detectEncoding(sample)
+  } catch (error) {
+    // Told the encoding (a workbook's sheet, made UTF-8 here), no guess about its bytes can refuse it.
+    if (!overrides.encoding) throw error
+    detected = { encoding: overrides.encoding, bom: false }
+  }
   const encoding = overrides.encoding ?? detected.encoding
   const text = new TextDecoder(encoding).decode(sample, { stream: !complete })
   const delimiter = overrides.delimiter ?? detectDelimiter(text, complete)
