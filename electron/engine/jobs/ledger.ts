@@ -15,6 +15,7 @@ import { randomBytes } from 'node:crypto'
 import { join } from 'node:path'
 import { isAlive, removeStrayTempFiles, writeFileAtomic } from './atomic-file'
 import { JobWriter } from './job-writer'
+import { batchesOf, resultLimits } from './result-limits'
 import type { JobRecord, ResultBatch, ResultPage } from '../../domain/jobs'
 
 export type { ResultPage }
@@ -181,25 +182,36 @@ export class JobLedger {
    * for this batch. Returns the updated record.
    */
   appendResults(record: JobRecord, batch: Omit<ResultBatch, 'seq' | 'at'>): JobRecord {
-    const seq = record.resultSeq + 1
-    const stored: ResultBatch = { ...batch, seq, at: Date.now() }
-    writeFileAtomic(join(this.jobDir(record.id), `results-${seq}.json`), JSON.stringify(stored))
+    const at = Date.now()
+    let seq = record.resultSeq
+    for (const rows of batchesOf(batch.rows)) {
+      const stored: ResultBatch = { ...batch, rows, seq: ++seq, at }
+      writeFileAtomic(join(this.jobDir(record.id), `results-${seq}.json`), JSON.stringify(stored))
+    }
     const next = { ...record, resultSeq: seq, updatedAt: new Date().toISOString() }
     this.save(next)
     return next
   }
 
-  /** Batches after `after` (default: after the last acknowledged one), at most `limit` of them. */
+  /**
+   * Batches after `after` (default: after the last acknowledged one), at most `limit` of them, and
+   * no more once they hold `resultLimits.pageRows` rows (a page is one message to the window).
+   */
   results(jobId: string, after?: number, limit = Number.POSITIVE_INFINITY): ResultPage {
     const record = this.load(jobId)
     if (!record) throw new Error(`Unknown job: ${jobId}`)
     const start = after ?? record.ackSeq
-    const end = Math.min(record.resultSeq, start + limit)
+    const last = Math.min(record.resultSeq, start + limit)
     const batches: ResultBatch[] = []
-    for (let seq = start + 1; seq <= end; seq++) {
-      batches.push(
-        JSON.parse(readFileSync(join(this.jobDir(jobId), `results-${seq}.json`), 'utf8')) as ResultBatch,
-      )
+    let rows = 0
+    let end = start
+    while (end < last && (batches.length === 0 || rows < resultLimits.pageRows)) {
+      end++
+      const batch = JSON.parse(
+        readFileSync(join(this.jobDir(jobId), `results-${end}.json`), 'utf8'),
+      ) as ResultBatch
+      batches.push(batch)
+      rows += batch.rows.length
     }
     return { batches, cursor: Math.max(start, end), complete: end >= record.resultSeq }
   }
