@@ -13,7 +13,8 @@ import {
   sheetCsv,
   summarize,
   Workbook,
-  type SheetCsvReport,
+  formulaNotes,
+  type SheetReport,
 } from '../domain/read/workbook'
 import { writeFileAtomic } from '../engine/jobs/atomic-file'
 import { CliError, ExitCode } from './exit-codes'
@@ -39,6 +40,8 @@ export interface ListFile {
 export interface ReadListOptions {
   /** The sheet of a workbook to read; without it, the first that holds a table. */
   sheet?: string
+  /** The row that names the columns, by its number in a spreadsheet; the rows above it are left out. */
+  headerRow?: number
   /** Told which sheet of a workbook is read, when it was not named, and what reading it found (formulas without a value). */
   note?: (text: string) => void
 }
@@ -61,7 +64,7 @@ export async function readList(path: string, options: ReadListOptions = {}): Pro
     if (looksLikeWorkbook(path, sample)) return await readSheet(path, options)
     if (options.sheet !== undefined)
       throw new CliError(`--sheet is for Excel workbooks (.xlsx); ${path} is not one.`, ExitCode.usage)
-    return await readText(size <= sampleBytes, sample, () => createReadStream(path))
+    return await readText(size <= sampleBytes, sample, () => createReadStream(path), headerOverrides(options))
   } catch (error) {
     if (isImportError(error)) throw new CliError(`${path}: ${error.message}`, ExitCode.usage)
     throw error
@@ -91,7 +94,7 @@ async function readSheet(path: string, options: ReadListOptions): Promise<ListFi
   const encoder = new TextEncoder()
   const head: Uint8Array[] = []
   let headBytes = 0
-  let report: SheetCsvReport | null = null
+  let report: SheetReport | null = null
   while (headBytes < sampleBytes && !report) {
     const next = await csv.next()
     if (next.done) report = next.value
@@ -119,11 +122,16 @@ async function readSheet(path: string, options: ReadListOptions): Promise<ListFi
         else yield encoder.encode(next.value)
       }
     },
-    { encoding: 'utf-8', delimiter: ',' },
+    { encoding: 'utf-8', delimiter: ',', ...headerOverrides(options) },
   )
-  for (const text of (report as SheetCsvReport | null)?.notes ?? []) options.note?.(`${path}: ${text}\n`)
+  const header = file.parse.header ? file.columns : null
+  for (const text of formulaNotes((report as SheetReport | null) ?? { uncomputed: new Map() }, header))
+    options.note?.(`${path}: ${text}\n`)
   return { ...file, sheet: name }
 }
+
+const headerOverrides = (options: ReadListOptions): PreviewOverrides =>
+  options.headerRow !== undefined ? { hasHeader: true, headerRow: options.headerRow } : {}
 
 async function readText(
   complete: boolean,
@@ -141,6 +149,7 @@ async function readText(
       encoding: preview.encoding,
       delimiter: preview.delimiter,
       hasHeader: preview.hasHeader,
+      ...(preview.headerRow !== undefined ? { headerRow: preview.headerRow } : {}),
       width: preview.columns.length,
     },
     async (batch) => {

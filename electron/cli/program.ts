@@ -69,6 +69,10 @@ export function buildProgram(setExit: (code: number) => void): Command {
       '--sheet <name>',
       'the sheet of an Excel workbook to read (default: the first that holds a table)',
     )
+    .option(
+      '--header-row <n>',
+      'the row that names the columns (its number in a spreadsheet); the rows above it are left out',
+    )
     .option('--email', 'find email addresses (the default when neither --email nor --phone is given)')
     .option('--phone', 'find phone numbers')
     .option('--catch-all', 'verify catch-all addresses')

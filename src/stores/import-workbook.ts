@@ -1,6 +1,6 @@
 import { shallowRef } from 'vue'
 import type { ImportProblem } from '@domain/read/errors'
-import type { SheetSummary } from '@domain/read/workbook'
+import type { SheetSummary, UncomputedFormulas } from '@domain/read/workbook'
 import { openWorkbook, type WorkbookReader } from '@/workers/workbook-client'
 import { baseName } from './import-defaults'
 
@@ -12,8 +12,8 @@ export interface WorkbookChoice {
   sheet: string | null
   /** The workbook or a sheet is being read. */
   reading: boolean
-  /** What reading the sheet found that the user should know (formulas without a computed value). */
-  notes: string[]
+  /** The sheet's formulas without a computed value, by column, for the preview to name them. */
+  uncomputed: [number, UncomputedFormulas][]
 }
 
 /** What opening a workbook found: the sheet that holds a list, or (when none does) why not. */
@@ -45,7 +45,7 @@ export function useImportWorkbook() {
       sheets: [],
       sheet: null,
       reading: true,
-      notes: [],
+      uncomputed: [],
     }
     const answer = await opening.opened
     if (reader !== opening) return null
@@ -65,10 +65,15 @@ export function useImportWorkbook() {
     const current = reader
     const book = workbook.value
     if (!current || !book) return null
-    workbook.value = { ...book, sheet, reading: true, notes: [] }
+    workbook.value = { ...book, sheet, reading: true, uncomputed: [] }
     return current.csv(sheet).then((answer) => {
       if (reader !== current) return null
-      workbook.value = { ...book, sheet, reading: false, notes: answer.type === 'csv' ? answer.notes : [] }
+      workbook.value = {
+        ...book,
+        sheet,
+        reading: false,
+        uncomputed: answer.type === 'csv' ? answer.uncomputed : [],
+      }
       if (answer.type !== 'csv') return answer.type === 'failed' ? answer.error : unexpected
       return new File([answer.file], `${baseName(book.fileName)}.csv`, { type: 'text/csv' })
     })
@@ -78,12 +83,23 @@ export function useImportWorkbook() {
   async function sheetAsCsv(next: File, sheet: string): Promise<File | ImportProblem> {
     const opening = openWorkbook(next)
     reader = opening
-    workbook.value = { fileName: next.name, size: next.size, sheets: [], sheet, reading: true, notes: [] }
+    workbook.value = {
+      fileName: next.name,
+      size: next.size,
+      sheets: [],
+      sheet,
+      reading: true,
+      uncomputed: [],
+    }
     const opened = await opening.opened
     if (opened.type !== 'opened') return opened.type === 'failed' ? opened.error : unexpected
     workbook.value = { ...workbook.value, sheets: opened.sheets }
     const answer = await opening.csv(sheet)
-    workbook.value = { ...workbook.value, reading: false, notes: answer.type === 'csv' ? answer.notes : [] }
+    workbook.value = {
+      ...workbook.value,
+      reading: false,
+      uncomputed: answer.type === 'csv' ? answer.uncomputed : [],
+    }
     if (answer.type !== 'csv') return answer.type === 'failed' ? answer.error : unexpected
     return new File([answer.file], `${baseName(next.name)}.csv`, { type: 'text/csv' })
   }

@@ -38,7 +38,11 @@ async function answer(message: ToWorkbookWorker): Promise<void> {
       const csv = sheetCsv(book, name)
       let next = await csv.next()
       for (; !next.done; next = await csv.next()) pieces.push(encoder.encode(next.value))
-      post({ type: 'csv', file: new Blob(pieces, { type: 'text/csv' }), notes: next.value.notes })
+      post({
+        type: 'csv',
+        file: new Blob(pieces, { type: 'text/csv' }),
+        uncomputed: [...next.value.uncomputed],
+      })
     }
   } catch (error) {
     post({ type: 'failed', error: importProblem(error) })

@@ -22,6 +22,7 @@ import { listCounts, printSummary, rerunCommand, summarize } from '../summary'
 export interface EnrichOptions {
   output: string
   sheet?: string
+  headerRow?: string
   email?: boolean
   phone?: boolean
   catchAll?: boolean
@@ -137,7 +138,14 @@ export async function enrichCommand(
   const policy = options.onUncertain as UncertainPolicy
   const maxCredits = positiveNumber(options.maxCredits, '--max-credits')
   const output = resolve(options.output)
-  const file = await readList(input, { sheet: options.sheet, note: (text) => process.stderr.write(text) })
+  const headerRow = positiveNumber(options.headerRow, '--header-row')
+  if (headerRow !== undefined && !Number.isInteger(headerRow))
+    throw new CliError(`--header-row needs a row number, got "${options.headerRow}".`, ExitCode.usage)
+  const file = await readList(input, {
+    sheet: options.sheet,
+    ...(headerRow !== undefined ? { headerRow } : {}),
+    note: (text) => process.stderr.write(text),
+  })
   const { mapping, idMap } = mappingFor(file, parseMapOptions(options.map))
   const enrichment = {
     email: options.email ?? false,

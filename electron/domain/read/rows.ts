@@ -5,6 +5,11 @@ export interface ParsedRow {
   cells: string[]
   /** 1-based line of the file where the row starts. */
   line: number
+  /**
+   * 1-based number of the row among the file's rows, blank ones counted: the row's number in a
+   * spreadsheet program (a quoted cell's line breaks make one row of several lines).
+   */
+  record: number
 }
 
 /**
@@ -15,6 +20,8 @@ export interface PlainText {
   text: string
   end: number
   line: number
+  /** The row number of the text's first line (`ParsedRow.record`): one row a line from there. */
+  record: number
 }
 
 export const readerLimits = {
@@ -31,6 +38,7 @@ export const readerLimits = {
 export class RowReader {
   private pending = ''
   private pendingLine = 1
+  private pendingRecord = 1
   private heldCarriageReturn = false
   private readonly parser: Papa.Parser
   private readonly delimiter: string
@@ -59,7 +67,7 @@ export class RowReader {
     if (input.includes('"')) return this.parse(input, last)
     const end = last ? input.length : input.lastIndexOf('\n') + 1
     this.pending = last ? '' : input.slice(end)
-    return { text: input, end, line: this.pendingLine }
+    return { text: input, end, line: this.pendingLine, record: this.pendingRecord }
   }
 
   /**
@@ -67,7 +75,7 @@ export class RowReader {
    * refused here if it is already too long).
    */
   countLines(lines: number): void {
-    this.keep(this.pending, lines)
+    this.keep(this.pending, lines, lines)
   }
 
   /**
@@ -97,7 +105,10 @@ export class RowReader {
     for (const cells of result.data) {
       startLines.push(line)
       line += oneLineEach ? 1 : 1 + embeddedNewlines(cells)
-      if (!isBlank(cells)) rows.push({ cells, line: startLines[startLines.length - 1]! })
+      if (!isBlank(cells)) {
+        const record = this.pendingRecord + startLines.length - 1
+        rows.push({ cells, line: startLines[startLines.length - 1]!, record })
+      }
     }
     for (const error of result.errors) {
       if (error.code === 'MissingQuotes') {
@@ -112,17 +123,18 @@ export class RowReader {
         if (this.strayQuoteLines.length < 5) this.strayQuoteLines.push(startLines[error.row]!)
       }
     }
-    this.keep(last ? '' : input.slice(result.meta.cursor), line - this.pendingLine)
+    this.keep(last ? '' : input.slice(result.meta.cursor), line - this.pendingLine, result.data.length)
     return rows
   }
 
   /**
-   * Holds the unfinished last row for the next text, `lines` on from the last; one that grows
-   * without end is refused.
+   * Holds the unfinished last row for the next text, `lines` and `records` on from the last; one that
+   * grows without end is refused.
    */
-  private keep(pending: string, lines: number): void {
+  private keep(pending: string, lines: number, records: number): void {
     this.pending = pending
     this.pendingLine += lines
+    this.pendingRecord += records
     if (this.pending.length > readerLimits.maxPendingChars) this.refuseLongRow()
   }
 

@@ -600,32 +600,24 @@ export const workbookLimits = {
   maxCsvChars: 2 ** 31,
 }
 
-/** What reading a sheet as CSV found, besides its rows. */
-export interface SheetCsvReport {
-  /** Formulas without a computed value, by column, named by the header (the sheet's first row that holds anything). */
-  notes: string[]
-}
-
 /**
  * A sheet's rows as CSV text, a piece at a time: comma, CRLF, quoted where needed. Row N of the sheet
  * is record N of the text (a row without cells is an empty line), so a header row chosen by its
  * number in the preview is the sheet's row of that number.
  */
-export async function* sheetCsv(book: Workbook, name: string): AsyncGenerator<string, SheetCsvReport, void> {
+export async function* sheetCsv(book: Workbook, name: string): AsyncGenerator<string, SheetReport, void> {
   const rows = book.rows(name)
   let written = 0
   let chars = 0
-  let header: string[] | null = null
   for (;;) {
     const next = await rows.next()
-    if (next.done) return { notes: formulaNotes(next.value, header) }
+    if (next.done) return next.value
     const lines: string[] = []
     for (const { row, cells } of next.value) {
       while (written < row - 1) {
         lines.push('')
         written++
       }
-      if (header === null && filled(cells) > 0) header = cells
       lines.push(cells.map(csvField).join(','))
       written++
     }
@@ -645,7 +637,10 @@ function csvField(cell: string): string {
   return /[",\r\n]/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell
 }
 
-/** Says which columns hold formulas without a computed value, and how many, at most five columns by name. */
+/**
+ * Says which columns hold formulas without a computed value, and how many, at most five columns,
+ * each by its letter and its name in `header` (the header the list is read with).
+ */
 export function formulaNotes(report: SheetReport, header: readonly string[] | null): string[] {
   const columns = [...report.uncomputed].sort(([a], [b]) => a - b)
   const named = (column: number) => {

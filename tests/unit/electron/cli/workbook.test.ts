@@ -113,3 +113,46 @@ describe('workbooks written by other programs', () => {
     await expect(readList(file('people.xlsx', ods))).rejects.toThrow(message)
   })
 })
+
+describe('the header row, chosen by its number', () => {
+  let dir: string
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'lk-header-'))
+  })
+  afterEach(() => rmSync(dir, { recursive: true, force: true }))
+
+  const file = (name: string, bytes: Uint8Array | string) => {
+    const path = join(dir, name)
+    writeFileSync(path, bytes)
+    return path
+  }
+
+  it('leaves out a title and a note above the header of a sheet, by the sheet’s row numbers', async () => {
+    const book = handWorkbook([
+      {
+        name: 'Fair',
+        data:
+          '<row r="1"><c r="A1" t="inlineStr"><is><t>Trade fair, March</t></is></c></row>' +
+          '<row r="2"><c r="A2" t="inlineStr"><is><t>Line one\nline two of a note</t></is></c></row>' +
+          '<row r="4">' +
+          ['First name', 'Last name', 'Domain']
+            .map((cell) => `<c t="inlineStr"><is><t>${cell}</t></is></c>`)
+            .join('') +
+          '</row>' +
+          inlineRow(['Zoë', 'Brown', 'brown.example']),
+      },
+    ])
+    const list = await readList(file('fair.xlsx', book), { headerRow: 4 })
+    expect(list.columns).toEqual(['First name', 'Last name', 'Domain'])
+    expect(list.rows).toEqual([['Zoë', 'Brown', 'brown.example']])
+  })
+
+  it('leaves out the rows above the header of a CSV file', async () => {
+    const text =
+      'Exported from the CRM\r\n"a note\r\non two lines"\r\nfirst_name,last_name,company_domain\r\nAda,Lovelace,analytical.example\r\n'
+    const list = await readList(file('crm.csv', text), { headerRow: 3 })
+    expect(list.columns).toEqual(['first_name', 'last_name', 'company_domain'])
+    expect(list.rows).toEqual([['Ada', 'Lovelace', 'analytical.example']])
+    await expect(readList(file('short.csv', text), { headerRow: 9 })).rejects.toThrow(/no row 9/)
+  })
+})

@@ -267,3 +267,35 @@ describe('buildPreview', () => {
     )
   })
 })
+
+describe('a header below the first row', () => {
+  const text =
+    'Report for March\n\n"Note, with\na line break"\nfirst,last,domain\nAda,Lovelace,a.example\nZoë,Brown,b.example\n'
+
+  it('numbers rows as a spreadsheet does and offers the first ones as the header', () => {
+    const preview = buildPreview(utf8(text), true, { delimiter: ',' })
+    expect(preview.firstRows.map((row) => row.row)).toEqual([1, 3, 4, 5, 6])
+    expect(preview.headerRow).toBe(1)
+    const chosen = buildPreview(utf8(text), true, { delimiter: ',', headerRow: 4 })
+    expect(chosen.hasHeader).toBe(true)
+    expect(chosen.headerRow).toBe(4)
+    expect(chosen.columns).toEqual(['first', 'last', 'domain'])
+    expect(chosen.rows).toEqual([
+      ['Ada', 'Lovelace', 'a.example'],
+      ['Zoë', 'Brown', 'b.example'],
+    ])
+  })
+
+  it('reads from the header row on, with or without a quote in the text, however it arrives', async () => {
+    for (const body of [text, text.replace('"Note, with\na line break"', 'Note')]) {
+      for (const chunkSize of [3, 7, 64]) {
+        const { rows, summary } = await parseAll(utf8(body), { headerRow: 4, width: 3 }, chunkSize)
+        expect(summary.header, `chunks of ${chunkSize}`).toEqual(['first', 'last', 'domain'])
+        expect(rows).toEqual([
+          ['Ada', 'Lovelace', 'a.example'],
+          ['Zoë', 'Brown', 'b.example'],
+        ])
+      }
+    }
+  })
+})
