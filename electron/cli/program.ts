@@ -78,6 +78,11 @@ export function buildProgram(setExit: (code: number) => void): Command {
     .option('--catch-all', 'verify catch-all addresses')
     .option('--max-credits <n>', 'stop submitting before this many credits could be passed')
     .option('--on-uncertain <ask|skip|resubmit>', 'what to do with requests whose outcome is unknown', 'ask')
+    .option(
+      '--csv-for <spreadsheet|import>',
+      'a CSV output for a spreadsheet (formulas neutralised) or for importing into another system (values as they are)',
+      'spreadsheet',
+    )
     .option('--map <field=column>', 'name the column of a field (repeatable)', collect, [])
     .action(run((input: string, options: EnrichOptions) => enrichCommand(input, options, globals())))
 

@@ -1,6 +1,6 @@
 import type { ListRecord } from '@/db/records'
 import { listColumns } from '@domain/export/columns'
-import { csvHeader } from '@domain/export/csv'
+import { csvHeader, type CsvFor } from '@domain/export/csv'
 
 /**
  * An export's file as the page handles it: its name, the joining of the parts the export workers
@@ -44,6 +44,7 @@ export function joinExport(
   list: ListRecord,
   format: 'csv' | 'json',
   parts: readonly ExportedPart[],
+  csvFor?: CsvFor,
 ): ExportedFile {
   const type = mimeTypes[format]
   const filled = parts.filter((part) => part.rows > 0)
@@ -52,7 +53,7 @@ export function joinExport(
   filled.forEach((part, at) => body.push(...(format === 'json' && at > 0 ? [',\n'] : []), part.blob))
   const whole =
     format === 'csv'
-      ? [csvHeader(listColumns(list.columns)), ...body]
+      ? [csvHeader(listColumns(list.columns), csvFor), ...body]
       : rows === 0
         ? ['[]\n']
         : ['[\n', ...body, '\n]\n']

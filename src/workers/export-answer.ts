@@ -7,7 +7,7 @@ const progressEveryMs = 100
 
 /** What the worker does with a request: posts progress, then the file or its part, or why it failed. */
 export async function answerExport(
-  { list, format, filters, range }: ToExportWorker,
+  { list, format, csvFor, filters, range }: ToExportWorker,
   post: (message: FromExportWorker) => void,
   database?: LeadkeeperDb,
 ): Promise<void> {
@@ -19,7 +19,12 @@ export async function answerExport(
     post({ type: 'progress', written })
   }
   try {
-    const options = { ...(filters ? { filters } : {}), ...(database ? { database } : {}), onProgress }
+    const options = {
+      ...(filters ? { filters } : {}),
+      ...(csvFor ? { csvFor } : {}),
+      ...(database ? { database } : {}),
+      onProgress,
+    }
     // An Excel file is one stream, written whole; a CSV or JSON file in parts (the whole list when
     // no range is given) that the page joins.
     const { blob, rows, cut } =

@@ -2,11 +2,13 @@ import type { BlockRange } from '@/db/blocks'
 import type { RowQuery } from '@/db/rows'
 import type { ExportFormat } from '@/db/export-file'
 import type { ListRecord } from '@/db/records'
+import type { CsvFor } from '@domain/export/csv'
 
 /** Messages between an export worker and the page. */
 export interface ToExportWorker {
   list: ListRecord
   format: ExportFormat
+  csvFor?: CsvFor
   filters?: RowQuery['filters']
   /** CSV and JSON: the blocks this worker writes (all when none), a part of the file the page joins. */
   range?: BlockRange
