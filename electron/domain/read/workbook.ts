@@ -166,7 +166,7 @@ const dateTokens = new Set(
  * and conditions are taken out, every token left is a date or time token (a format of digits, "0.0%",
  * "#,##0", is not one).
  */
-export function isDateFormat(code: string): boolean {
+function isDateFormat(code: string): boolean {
   const lower = code.toLowerCase().replace(/;@$/, '').replace(/\\./g, ' ')
   return lower.split(';').some((part) => {
     const tokens = part
@@ -203,7 +203,7 @@ function columnOf(reference: string): number {
 /** Excel's widest sheet: columns A to XFD. */
 const maxColumn = 16_383
 
-export function columnName(column: number): string {
+function columnName(column: number): string {
   let name = ''
   for (let left = column + 1; left > 0; left = Math.floor((left - 1) / 26))
     name = String.fromCharCode(65 + ((left - 1) % 26)) + name

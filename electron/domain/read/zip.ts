@@ -82,14 +82,6 @@ export class ZipArchive {
     return this.entries.get(name) ?? this.folded.get(name.toLowerCase())
   }
 
-  /** A small part whole, as text (the workbook's own parts: its sheets' names, its styles). */
-  async text(entry: ZipEntry): Promise<string> {
-    const decoder = new TextDecoder()
-    let text = ''
-    for await (const chunk of this.inflate(entry)) text += decoder.decode(chunk, { stream: true })
-    return text + decoder.decode()
-  }
-
   /**
    * A part's bytes as they inflate, a piece at a time. Throws an ImportError ("workbook") when the
    * part inflates past the limits (`zipLimits`) or is damaged. Inflated by the runtime's own
