@@ -1,4 +1,4 @@
-import { importProblem, type ImportProblem } from '@domain/read/errors'
+import { ImportError, importProblem, type ImportProblem } from '@domain/read/errors'
 import { chooseSheet, findSheet, sheetCsv, summarize, Workbook } from '@domain/read/workbook'
 import type { FromWorkbookWorker, ToWorkbookWorker } from './workbook-protocol'
 
@@ -8,6 +8,8 @@ import type { FromWorkbookWorker, ToWorkbookWorker } from './workbook-protocol'
  * out of the worker's memory: neither the sheet's XML nor its CSV is ever one string.
  */
 let book: Workbook | null = null
+/** Bytes of a sheet's CSV gathered before they go to a Blob. */
+const blobStep = 16 * 1024 * 1024
 
 const post = (message: FromWorkbookWorker) => self.postMessage(message)
 
@@ -28,16 +30,28 @@ async function answer(message: ToWorkbookWorker): Promise<void> {
         problem = importProblem(error)
       }
       post({ type: 'opened', sheets, chosen, problem })
-    } else if (book) {
+    } else {
+      // Asked for a sheet of a workbook that did not open: answered, so the page does not wait.
+      if (!book) throw new ImportError('workbook', 'The workbook is not open: choose the file again.')
       const name = findSheet(
         book.sheets.map((sheet) => sheet.name),
         message.sheet,
       )
       const encoder = new TextEncoder()
       const pieces: BlobPart[] = []
+      let held = 0
       const csv = sheetCsv(book, name)
       let next = await csv.next()
-      for (; !next.done; next = await csv.next()) pieces.push(encoder.encode(next.value))
+      for (; !next.done; next = await csv.next()) {
+        const bytes = encoder.encode(next.value)
+        pieces.push(bytes)
+        held += bytes.length
+        // Handed to the browser's blob store as it grows, which may keep it out of this worker's memory.
+        if (held > blobStep) {
+          pieces.splice(0, pieces.length, new Blob(pieces))
+          held = 0
+        }
+      }
       post({
         type: 'csv',
         file: new Blob(pieces, { type: 'text/csv' }),
