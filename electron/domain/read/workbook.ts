@@ -549,22 +549,37 @@ class SheetReader implements XmlHandler {
 
 const filled = (row: string[]) => row.filter((cell) => cell.trim() !== '').length
 
-/** What a sheet holds, read through once: its rows under the header, its width, whether it holds a list. */
-export async function summarize(book: Workbook, name: string): Promise<SheetSummary> {
-  let header: string[] | null = null
-  let rows = 0
-  let columns = 0
-  for await (const batch of book.rows(name)) {
-    for (const { cells } of batch) {
-      if (cells.length > columns) columns = cells.length
-      if (filled(cells) === 0) continue
-      if (header === null) header = cells
-      else rows++
+/** What a sheet holds, counted from its rows as they are read (`summarize`, `sheetCsv`). */
+export class SheetTally {
+  private header: string[] | null = null
+  private rows = 0
+  private columns = 0
+
+  add(cells: string[]): void {
+    if (cells.length > this.columns) this.columns = cells.length
+    if (filled(cells) === 0) return
+    if (this.header === null) this.header = cells
+    else this.rows++
+  }
+
+  summary(name: string): SheetSummary {
+    const named = new Set((this.header ?? []).map((cell) => cell.trim()).filter(Boolean)).size
+    const below = this.rows > 0
+    return {
+      name,
+      rows: this.rows,
+      columns: this.columns,
+      table: below && named >= 2,
+      list: below && named >= 1,
     }
   }
-  const named = new Set((header ?? []).map((cell) => cell.trim()).filter(Boolean)).size
-  const below = rows > 0
-  return { name, rows, columns, table: below && named >= 2, list: below && named >= 1 }
+}
+
+/** What a sheet holds, read through once: its rows under the header, its width, whether it holds a list. */
+export async function summarize(book: Workbook, name: string): Promise<SheetSummary> {
+  const tally = new SheetTally()
+  for await (const batch of book.rows(name)) for (const { cells } of batch) tally.add(cells)
+  return tally.summary(name)
 }
 
 /** The sheet of that name (in any case), or an ImportError naming the sheets there are. */
@@ -603,9 +618,14 @@ export const workbookLimits = {
 /**
  * A sheet's rows as CSV text, a piece at a time: comma, CRLF, quoted where needed. Row N of the sheet
  * is record N of the text (a row without cells is an empty line), so a header row chosen by its
- * number in the preview is the sheet's row of that number.
+ * number in the preview is the sheet's row of that number. `tally`, when given, counts the rows as
+ * they go by, so that one reading both summarizes the sheet and makes its CSV.
  */
-export async function* sheetCsv(book: Workbook, name: string): AsyncGenerator<string, SheetReport, void> {
+export async function* sheetCsv(
+  book: Workbook,
+  name: string,
+  tally?: SheetTally,
+): AsyncGenerator<string, SheetReport, void> {
   const rows = book.rows(name)
   let written = 0
   let chars = 0
@@ -614,6 +634,7 @@ export async function* sheetCsv(book: Workbook, name: string): AsyncGenerator<st
     if (next.done) return next.value
     const lines: string[] = []
     for (const { row, cells } of next.value) {
+      tally?.add(cells)
       while (written < row - 1) {
         lines.push('')
         written++
