@@ -1,4 +1,5 @@
 import { channels, isChannelName, type Handlers } from '../shared/contract'
+import { valueDepthExceeds } from '../shared/json-depth'
 import { fail, type Result } from '../shared/result'
 
 /**
@@ -11,6 +12,8 @@ export async function dispatch(
   rawInput: unknown,
 ): Promise<Result<unknown>> {
   if (!isChannelName(channel)) return fail('unknown_channel', `There is no channel named ${String(channel)}.`)
+  // Before the schema walks it: a value nested without bound overflows whatever recurses into it.
+  if (valueDepthExceeds(rawInput)) return fail('invalid_input', 'The input is nested too deeply.')
   const parsed = channels[channel].input.safeParse(rawInput)
   if (!parsed.success) {
     const issue = parsed.error.issues[0]

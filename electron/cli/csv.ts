@@ -4,9 +4,18 @@ import { cellText } from '../domain/export/columns'
 import { csvLine } from '../domain/export/csv'
 import { isImportError } from '../domain/read/errors'
 import { parseRows, type ParseSummary } from '../domain/read/parse'
-import { buildPreview, sampleBytes } from '../domain/read/preview'
+import { buildPreview, sampleBytes, type PreviewOverrides } from '../domain/read/preview'
 import { positionalHeaders, uniqueHeaders } from '../domain/read/sniff'
-import { chooseSheet, looksLikeWorkbook, readWorkbook, sheetToCsv } from '../domain/read/workbook'
+import {
+  chooseSheet,
+  findSheet,
+  looksLikeWorkbook,
+  sheetCsv,
+  summarize,
+  Workbook,
+  formulaNotes,
+  type SheetReport,
+} from '../domain/read/workbook'
 import { writeFileAtomic } from '../engine/jobs/atomic-file'
 import { CliError, ExitCode } from './exit-codes'
 
@@ -31,7 +40,9 @@ export interface ListFile {
 export interface ReadListOptions {
   /** The sheet of a workbook to read; without it, the first that holds a table. */
   sheet?: string
-  /** Told which sheet of a workbook is read, when it was not named. */
+  /** The row that names the columns, by its number in a spreadsheet; the rows above it are left out. */
+  headerRow?: number
+  /** Told which sheet of a workbook is read, when it was not named, and what reading it found (formulas without a value). */
   note?: (text: string) => void
 }
 
@@ -53,38 +64,82 @@ export async function readList(path: string, options: ReadListOptions = {}): Pro
     if (looksLikeWorkbook(path, sample)) return await readSheet(path, options)
     if (options.sheet !== undefined)
       throw new CliError(`--sheet is for Excel workbooks (.xlsx); ${path} is not one.`, ExitCode.usage)
-    return await readText(size <= sampleBytes, sample, () => createReadStream(path))
+    return await readText(size <= sampleBytes, sample, () => createReadStream(path), headerOverrides(options))
   } catch (error) {
     if (isImportError(error)) throw new CliError(`${path}: ${error.message}`, ExitCode.usage)
     throw error
   }
 }
 
-/** A workbook's sheet, as CSV, through the same reader as any CSV file. */
+/**
+ * A workbook's sheet, as CSV, through the same reader as any CSV file, with its delimiter (never
+ * guessed from the cells). The sheet is read as a stream: its CSV text is made as the reader asks
+ * for it, never held whole.
+ */
 async function readSheet(path: string, options: ReadListOptions): Promise<ListFile> {
-  const buffer = readFileSync(path)
-  const sheets = await readWorkbook(
-    buffer.buffer.slice(buffer.byteOffset, buffer.byteOffset + buffer.byteLength),
-  )
-  const sheet = chooseSheet(sheets, options.sheet)
-  if (options.sheet === undefined) {
-    const others = sheets.filter((other) => other !== sheet).map((other) => `“${other.name}”`)
-    const also = others.length ? `; the workbook also has ${others.join(', ')} (pick one with --sheet)` : ''
-    options.note?.(`Reading the sheet “${sheet.name}” of ${path}${also}.\n`)
+  const book = await Workbook.open(readFileSync(path))
+  const names = book.sheets.map((sheet) => sheet.name)
+  const summaries = async () => {
+    const found = []
+    for (const one of names) found.push(await summarize(book, one))
+    return found
   }
-  const bytes = new TextEncoder().encode(sheetToCsv(sheet))
-  const file = await readText(true, bytes.subarray(0, sampleBytes), async function* () {
-    yield bytes
-  })
-  return { ...file, sheet: sheet.name }
+  const name = options.sheet !== undefined ? findSheet(names, options.sheet) : chooseSheet(await summaries())
+  if (options.sheet === undefined) {
+    const others = names.filter((other) => other !== name).map((other) => `“${other}”`)
+    const also = others.length ? `; the workbook also has ${others.join(', ')} (pick one with --sheet)` : ''
+    options.note?.(`Reading the sheet “${name}” of ${path}${also}.\n`)
+  }
+  const csv = sheetCsv(book, name)
+  const encoder = new TextEncoder()
+  const head: Uint8Array[] = []
+  let headBytes = 0
+  let report: SheetReport | null = null
+  while (headBytes < sampleBytes && !report) {
+    const next = await csv.next()
+    if (next.done) report = next.value
+    else {
+      head.push(encoder.encode(next.value))
+      headBytes += head[head.length - 1]!.length
+    }
+  }
+  const sample = new Uint8Array(Math.min(headBytes, sampleBytes))
+  let at = 0
+  for (const piece of head) {
+    if (at >= sample.length) break
+    sample.set(piece.subarray(0, sample.length - at), at)
+    at += Math.min(piece.length, sample.length - at)
+  }
+  const complete = report !== null && headBytes <= sampleBytes
+  const file = await readText(
+    complete,
+    sample,
+    async function* () {
+      yield* head
+      while (!report) {
+        const next = await csv.next()
+        if (next.done) report = next.value
+        else yield encoder.encode(next.value)
+      }
+    },
+    { encoding: 'utf-8', delimiter: ',', ...headerOverrides(options) },
+  )
+  const header = file.parse.header ? file.columns : null
+  for (const text of formulaNotes((report as SheetReport | null) ?? { uncomputed: new Map() }, header))
+    options.note?.(`${path}: ${text}\n`)
+  return { ...file, sheet: name }
 }
+
+const headerOverrides = (options: ReadListOptions): PreviewOverrides =>
+  options.headerRow !== undefined ? { hasHeader: true, headerRow: options.headerRow } : {}
 
 async function readText(
   complete: boolean,
   sample: Uint8Array,
   chunks: () => AsyncIterable<Uint8Array | Buffer>,
+  overrides: PreviewOverrides = {},
 ): Promise<ListFile> {
-  const preview = buildPreview(sample, complete)
+  const preview = buildPreview(sample, complete, overrides)
   const rows: string[][] = []
   const hash = createHash('sha256')
   const decoder = new TextDecoder(preview.encoding)
@@ -94,6 +149,7 @@ async function readText(
       encoding: preview.encoding,
       delimiter: preview.delimiter,
       hasHeader: preview.hasHeader,
+      ...(preview.headerRow !== undefined ? { headerRow: preview.headerRow } : {}),
       width: preview.columns.length,
     },
     async (batch) => {

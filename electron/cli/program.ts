@@ -69,11 +69,20 @@ export function buildProgram(setExit: (code: number) => void): Command {
       '--sheet <name>',
       'the sheet of an Excel workbook to read (default: the first that holds a table)',
     )
+    .option(
+      '--header-row <n>',
+      'the row that names the columns (its number in a spreadsheet); the rows above it are left out',
+    )
     .option('--email', 'find email addresses (the default when neither --email nor --phone is given)')
     .option('--phone', 'find phone numbers')
     .option('--catch-all', 'verify catch-all addresses')
     .option('--max-credits <n>', 'stop submitting before this many credits could be passed')
     .option('--on-uncertain <ask|skip|resubmit>', 'what to do with requests whose outcome is unknown', 'ask')
+    .option(
+      '--csv-for <spreadsheet|import>',
+      'a CSV output for a spreadsheet (formulas neutralised) or for importing into another system (values as they are)',
+      'spreadsheet',
+    )
     .option('--map <field=column>', 'name the column of a field (repeatable)', collect, [])
     .action(run((input: string, options: EnrichOptions) => enrichCommand(input, options, globals())))
 

@@ -9,6 +9,7 @@ import { dispatch } from '../backend/dispatch'
 import type { Emit } from '../shared/contract'
 import { contentSecurityPolicy } from '../shared/csp'
 import { contentTypeOf } from '../shared/content-types'
+import { jsonDepthExceeds } from '../shared/json-depth'
 import { fail } from '../shared/result'
 
 export interface WebHostOptions {
@@ -123,6 +124,11 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
 
 async function answer(ws: WebSocket, backend: Backend, text: string): Promise<void> {
   let message: { id?: unknown; channel?: unknown; input?: unknown }
+  // Refused as text, before a value nested without bound is built at all (`json-depth.ts`).
+  if (jsonDepthExceeds(text)) {
+    ws.send(JSON.stringify({ id: null, result: fail('invalid_input', 'The message is nested too deeply.') }))
+    return
+  }
   try {
     message = JSON.parse(text) as typeof message
   } catch {

@@ -1,6 +1,6 @@
 import type { ListRecord } from '@/db/records'
 import { listColumns } from '@domain/export/columns'
-import { csvHeader } from '@domain/export/csv'
+import { csvHeader, type CsvFor } from '@domain/export/csv'
 
 /**
  * An export's file as the page handles it: its name, the joining of the parts the export workers
@@ -49,21 +49,27 @@ export function joinExport(
   list: ListRecord,
   format: 'csv' | 'json',
   parts: readonly ExportedPart[],
+  csvFor?: CsvFor,
 ): ExportedFile {
   return joinParts(
     listColumns(list.columns).map((column) => column.title),
     format,
     parts,
     exportFileName(list.name, format),
+    csvFor,
   )
 }
 
-/** A CSV or JSON file of these column titles made of parts in order, each its rows without a header. */
+/**
+ * A CSV or JSON file of these column titles made of parts in order, each its rows without a header;
+ * a CSV's header written for a spreadsheet or for importing (`csvFor`) as its rows were.
+ */
 export function joinParts(
   titles: readonly string[],
   format: 'csv' | 'json',
   parts: readonly ExportedPart[],
   fileName: string,
+  csvFor?: CsvFor,
 ): ExportedFile {
   const type = mimeTypes[format]
   const filled = parts.filter((part) => part.rows > 0)
@@ -72,7 +78,13 @@ export function joinParts(
   filled.forEach((part, at) => body.push(...(format === 'json' && at > 0 ? [',\n'] : []), part.blob))
   const whole =
     format === 'csv'
-      ? [csvHeader(titles.map((title) => ({ title }))), ...body]
+      ? [
+          csvHeader(
+            titles.map((title) => ({ title })),
+            csvFor,
+          ),
+          ...body,
+        ]
       : rows === 0
         ? ['[]\n']
         : ['[\n', ...body, '\n]\n']

@@ -4,7 +4,7 @@ import { eachRowPage, type RowQuery } from '@/db/rows'
 import type { LeadkeeperDb } from '@/db/schema'
 import type { ListRecord, StoredRow } from '@/db/records'
 import { listColumns, type ResultColumn } from '@domain/export/columns'
-import { csvRows } from '@domain/export/csv'
+import { csvRows, type CsvFor } from '@domain/export/csv'
 import { xlsxWriter } from '@domain/export/xlsx'
 import {
   exportFileName,
@@ -23,6 +23,8 @@ import {
 
 export interface ExportOptions {
   format: ExportFormat
+  /** CSV: for a spreadsheet (formulas neutralised, the default) or for another system (values as they are). */
+  csvFor?: CsvFor
   /** The grid's current filter, or nothing for the whole list. */
   filters?: RowQuery['filters']
   /** Called after each page with the rows written so far. */
@@ -59,7 +61,7 @@ export async function exportRows(
       (page) => {
         sink.write(
           options.format === 'csv'
-            ? csvRows(columns, page)
+            ? csvRows(columns, page, options.csvFor)
             : (rows === 0 ? '' : ',\n') + page.map((row) => jsonRecord(columns, row)).join(',\n'),
         )
         rows += page.length
@@ -81,7 +83,7 @@ export async function exportRows(
 export async function exportList(list: ListRecord, options: ExportOptions): Promise<ExportedFile> {
   if (options.format !== 'xlsx') {
     const format = options.format
-    return joinExport(list, format, [await exportRows(list, { ...options, format })])
+    return joinExport(list, format, [await exportRows(list, { ...options, format })], options.csvFor)
   }
   const columns = listColumns(list.columns)
   let rows = 0

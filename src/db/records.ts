@@ -43,6 +43,8 @@ export interface ListRecord {
     encoding: string
     delimiter: string
     hasHeader: boolean
+    /** The header's row number, when rows above it (a title, a note) were left out. */
+    headerRow?: number
     /** The sheet read, when the file was an Excel workbook. */
     sheet?: string
   }

@@ -18,6 +18,7 @@ const optionsOf = (list: ListRecord): ParseOptions => ({
   encoding: list.source.encoding,
   delimiter: list.source.delimiter,
   hasHeader: list.source.hasHeader,
+  ...(list.source.headerRow !== undefined ? { headerRow: list.source.headerRow } : {}),
   width: list.columns.length,
 })
 

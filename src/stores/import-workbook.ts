@@ -1,6 +1,6 @@
 import { shallowRef } from 'vue'
 import type { ImportProblem } from '@domain/read/errors'
-import type { SheetSummary } from '@domain/read/workbook'
+import type { SheetSummary, UncomputedFormulas } from '@domain/read/workbook'
 import { openWorkbook, type WorkbookReader } from '@/workers/workbook-client'
 import { baseName } from './import-defaults'
 
@@ -12,6 +12,8 @@ export interface WorkbookChoice {
   sheet: string | null
   /** The workbook or a sheet is being read. */
   reading: boolean
+  /** The sheet's formulas without a computed value, by column, for the preview to name them. */
+  uncomputed: [number, UncomputedFormulas][]
 }
 
 /** What opening a workbook found: the sheet that holds a list, or (when none does) why not. */
@@ -37,7 +39,14 @@ export function useImportWorkbook() {
   async function open(next: File): Promise<OpenedWorkbook | null> {
     const opening = openWorkbook(next)
     reader = opening
-    workbook.value = { fileName: next.name, size: next.size, sheets: [], sheet: null, reading: true }
+    workbook.value = {
+      fileName: next.name,
+      size: next.size,
+      sheets: [],
+      sheet: null,
+      reading: true,
+      uncomputed: [],
+    }
     const answer = await opening.opened
     if (reader !== opening) return null
     if (answer.type !== 'opened') {
@@ -56,12 +65,17 @@ export function useImportWorkbook() {
     const current = reader
     const book = workbook.value
     if (!current || !book) return null
-    workbook.value = { ...book, sheet, reading: true }
+    workbook.value = { ...book, sheet, reading: true, uncomputed: [] }
     return current.csv(sheet).then((answer) => {
       if (reader !== current) return null
-      workbook.value = { ...book, sheet, reading: false }
+      workbook.value = {
+        ...book,
+        sheet,
+        reading: false,
+        uncomputed: answer.type === 'csv' ? answer.uncomputed : [],
+      }
       if (answer.type !== 'csv') return answer.type === 'failed' ? answer.error : unexpected
-      return new File([answer.bytes], `${baseName(book.fileName)}.csv`, { type: 'text/csv' })
+      return new File([answer.file], `${baseName(book.fileName)}.csv`, { type: 'text/csv' })
     })
   }
 
@@ -69,14 +83,25 @@ export function useImportWorkbook() {
   async function sheetAsCsv(next: File, sheet: string): Promise<File | ImportProblem> {
     const opening = openWorkbook(next)
     reader = opening
-    workbook.value = { fileName: next.name, size: next.size, sheets: [], sheet, reading: true }
+    workbook.value = {
+      fileName: next.name,
+      size: next.size,
+      sheets: [],
+      sheet,
+      reading: true,
+      uncomputed: [],
+    }
     const opened = await opening.opened
     if (opened.type !== 'opened') return opened.type === 'failed' ? opened.error : unexpected
     workbook.value = { ...workbook.value, sheets: opened.sheets }
     const answer = await opening.csv(sheet)
-    workbook.value = { ...workbook.value, reading: false }
+    workbook.value = {
+      ...workbook.value,
+      reading: false,
+      uncomputed: answer.type === 'csv' ? answer.uncomputed : [],
+    }
     if (answer.type !== 'csv') return answer.type === 'failed' ? answer.error : unexpected
-    return new File([answer.bytes], `${baseName(next.name)}.csv`, { type: 'text/csv' })
+    return new File([answer.file], `${baseName(next.name)}.csv`, { type: 'text/csv' })
   }
 
   function close(): void {

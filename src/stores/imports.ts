@@ -38,6 +38,13 @@ import { useImportWorkbook } from './import-workbook'
 
 export type ImportStep = 'preview' | 'mapping' | 'importing' | 'review'
 
+/** The header's row when rows above it are left out; nothing when it is the first row. */
+const headerRowOf = (built: Preview): { headerRow?: number } =>
+  built.headerRow !== undefined && built.headerRow > 1 ? { headerRow: built.headerRow } : {}
+
+/** How a workbook's sheet, made CSV by the workbook worker, is read. */
+const sheetReading: PreviewOverrides = { encoding: 'utf-8', delimiter: ',' }
+
 export type { ImportProblem }
 export type { WorkbookChoice } from './import-workbook'
 
@@ -136,7 +143,8 @@ export const useImportsStore = defineStore('imports', () => {
       return
     }
     file.value = markRaw(csv)
-    overrides.value = {}
+    // The sheet's cells are its cells: its CSV is read with the delimiter it was written with.
+    overrides.value = { ...sheetReading }
     sample = new Uint8Array(await csv.slice(0, sampleBytes).arrayBuffer())
     await refreshPreview(true)
   }
@@ -202,6 +210,7 @@ export const useImportsStore = defineStore('imports', () => {
         encoding: built.encoding,
         delimiter: built.delimiter,
         hasHeader: built.hasHeader,
+        ...headerRowOf(built),
         width: built.columns.length,
       },
       mapping: fitMapping(mapping.value, built.columns.length),
@@ -240,6 +249,7 @@ export const useImportsStore = defineStore('imports', () => {
           encoding: built.encoding,
           delimiter: built.delimiter,
           hasHeader: built.hasHeader,
+          ...headerRowOf(built),
         },
         columns: built.columns,
         mapping: fitMapping(mapping.value, built.columns.length),

@@ -21,6 +21,7 @@ import type { ListRecord, RowRecord } from '@/db/records'
 import { downloadFile, type ExportFormat } from '@/db/export-file'
 import { exportInWorkers } from '@/workers/export-client'
 import { listColumns, type ResultColumn } from '@domain/export/columns'
+import type { CsvFor } from '@domain/export/csv'
 import { safeEmailStatuses } from '@domain/email-status'
 
 export type RowFilters = Partial<Record<RowFacet, FacetValue[]>>
@@ -314,12 +315,14 @@ export const useListViewStore = defineStore('listView', () => {
       .catch(() => undefined)
   }
 
-  async function exportRows(format: ExportFormat, onlyFiltered: boolean): Promise<void> {
+  /** Exports the list; a CSV file for a spreadsheet (formulas neutralised) unless `csvFor` says otherwise. */
+  async function exportRows(format: ExportFormat, onlyFiltered: boolean, csvFor?: CsvFor): Promise<void> {
     if (!list.value || exporting.value !== null) return
     exporting.value = 0
     try {
       const file = await exportInWorkers(list.value, {
         format,
+        ...(csvFor ? { csvFor } : {}),
         ...(onlyFiltered ? { filters: filters.value } : {}),
         onProgress: (written) => {
           exporting.value = written

@@ -36,11 +36,16 @@ export async function answerExport(
 }
 
 async function listFile(
-  { list, format, filters, range }: ListExportMessage,
+  { list, format, csvFor, filters, range }: ListExportMessage,
   onProgress: (written: number) => void,
   database?: LeadkeeperDb,
 ) {
-  const options = { ...(filters ? { filters } : {}), ...(database ? { database } : {}), onProgress }
+  const options = {
+    ...(filters ? { filters } : {}),
+    ...(csvFor ? { csvFor } : {}),
+    ...(database ? { database } : {}),
+    onProgress,
+  }
   // An Excel file is one stream, written whole; a CSV or JSON file in parts (the whole list when
   // no range is given) that the page joins.
   return format === 'xlsx'

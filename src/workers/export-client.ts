@@ -7,7 +7,7 @@ import type { ListRecord } from '@/db/records'
 import type { FromExportWorker, ToExportWorker } from './export-protocol'
 
 /** What an export is asked for: the options of `exportList` a page gives. */
-export type ExportRequest = Pick<ExportOptions, 'format' | 'filters' | 'onProgress'>
+export type ExportRequest = Pick<ExportOptions, 'format' | 'csvFor' | 'filters' | 'onProgress'>
 
 const startWorker = () => new Worker(new URL('./list-export.ts', import.meta.url), { type: 'module' })
 
@@ -82,15 +82,21 @@ export async function exportInWorkers(
   start?: () => Worker,
   parts = exportWorkerCount(),
 ): Promise<ExportedFile> {
-  const { format, filters, onProgress } = request
+  const { format, csvFor, filters, onProgress } = request
   // The writer is loaded here only: the page that exports in workers never evaluates it.
   if (!start && typeof Worker !== 'function')
     return (await import('@/db/export-list')).exportList(list, {
       format,
+      ...(csvFor ? { csvFor } : {}),
       ...(filters ? { filters } : {}),
       ...(onProgress ? { onProgress } : {}),
     })
-  const base: ToExportWorker = { list: plain(list), format, ...(filters ? { filters: plain(filters) } : {}) }
+  const base: ToExportWorker = {
+    list: plain(list),
+    format,
+    ...(csvFor ? { csvFor } : {}),
+    ...(filters ? { filters: plain(filters) } : {}),
+  }
   const ranges = format === 'xlsx' ? [undefined] : blockRanges(list.rowCount, parts)
   const answers = await inWorkers(
     ranges.map((range) => ({ ...base, ...(range ? { range } : {}) })),
@@ -101,7 +107,7 @@ export async function exportInWorkers(
   const file: ExportedFile =
     format === 'xlsx'
       ? { blob: whole!.blob, fileName: exportFileName(list.name, format), rows: whole!.rows, cut: whole!.cut }
-      : joinExport(list, format, answers)
+      : joinExport(list, format, answers, csvFor)
   onProgress?.(file.rows)
   return file
 }

@@ -3,6 +3,7 @@ import type { RowQuery } from '@/db/rows'
 import type { ExportFormat } from '@/db/export-file'
 import type { LibraryExportRequest, LibraryShare } from '@/db/library-export-columns'
 import type { ListRecord } from '@/db/records'
+import type { CsvFor } from '@domain/export/csv'
 
 /** Messages between an export worker and the page. */
 export type ToExportWorker = ListExportMessage | LibraryExportMessage
@@ -11,6 +12,7 @@ export type ToExportWorker = ListExportMessage | LibraryExportMessage
 export interface ListExportMessage {
   list: ListRecord
   format: ExportFormat
+  csvFor?: CsvFor
   filters?: RowQuery['filters']
   /** CSV and JSON: the blocks this worker writes (all when none), a part of the file the page joins. */
   range?: BlockRange

@@ -4,7 +4,7 @@ import type { FromWorkbookWorker, ToWorkbookWorker } from './workbook-protocol'
 export interface WorkbookReader {
   /** Answers `opened` (the sheets, and the one to read first) or `failed`. */
   opened: Promise<FromWorkbookWorker>
-  /** Answers `csv` (the sheet as UTF-8 CSV) or `failed`. */
+  /** Answers `csv` (the sheet as UTF-8 CSV, and its formulas without a value) or `failed`. */
   csv(sheet: string): Promise<FromWorkbookWorker>
   close(): void
 }

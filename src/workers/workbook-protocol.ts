@@ -1,10 +1,11 @@
 import type { ImportProblem } from '@domain/read/errors'
-import type { SheetSummary } from '@domain/read/workbook'
+import type { SheetSummary, UncomputedFormulas } from '@domain/read/workbook'
 
 /** The workbook worker holds one workbook: it reads it, then hands out its sheets as CSV. */
 export type ToWorkbookWorker = { type: 'open'; file: Blob } | { type: 'csv'; sheet: string }
 
 export type FromWorkbookWorker =
   | { type: 'opened'; sheets: SheetSummary[]; chosen: string | null; problem: ImportProblem | null }
-  | { type: 'csv'; bytes: ArrayBuffer }
+  /** The sheet as UTF-8 CSV, and its formulas without a computed value, by column. */
+  | { type: 'csv'; file: Blob; uncomputed: [number, UncomputedFormulas][] }
   | { type: 'failed'; error: ImportProblem }

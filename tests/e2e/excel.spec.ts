@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import ExcelJS from 'exceljs'
-import { peopleWorkbook, readBack } from '../support/workbooks'
+import { handWorkbook, peopleWorkbook, readBack } from '../support/workbooks'
 import { expect, test } from './fixtures'
 import { ImportDialog } from './pages/import'
 import { RunPanel } from './pages/lists'
@@ -143,11 +143,52 @@ test('an Excel import cut off by closing the window goes on from its sheet where
   // Every person of the sheet once, in order, in the list exported.
   const downloadStarted = app.waitForEvent('download')
   await app.locator('[data-test="export"]').click()
-  await app.getByText(/^CSV — all 60,000 rows$/).click()
+  await app.getByText(/^CSV for a spreadsheet \(formulas neutralised\) — all 60,000 rows$/).click()
   const exported = readFileSync((await (await downloadStarted).path())!, 'utf8').replace(/^\uFEFF/, '')
   const firsts = exported
     .split(/\r?\n/)
     .filter(Boolean)
     .map((line) => line.split(',')[0])
   expect(firsts).toEqual(['First name', ...people.map((person) => person.first)])
+})
+
+test('a sheet with a title above its header: the header row chosen, its cells kept, its formulas without a value named', async ({
+  app,
+}) => {
+  const shell = new ShellPage(app)
+  const dialog = new ImportDialog(app)
+  await shell.open('Lists')
+  const cell = (text: string) => `<c t="inlineStr"><is><t>${text}</t></is></c>`
+  const book = handWorkbook([
+    {
+      name: 'Fair',
+      data:
+        `<row r="1">${cell('Trade fair, March')}</row>` +
+        `<row r="3">${['First name', 'Last name', 'Company domain', 'Tags', 'Score'].map(cell).join('')}</row>` +
+        [
+          ['Zoë', 'Brown', 'brown.example', 'crm;q1;vip'],
+          ['Ada', 'Lovelace', 'analytical.com', 'crm;q2'],
+        ]
+          .map(
+            (cells, index) =>
+              `<row r="${index + 4}">${cells.map(cell).join('')}<c><f>1+${index}</f></c></row>`,
+          )
+          .join(''),
+    },
+  ])
+  await dialog.dropFile('fair.xlsx', book)
+  await expect(dialog.headerRow()).toContainText('Row 1: Trade fair, March')
+  await expect(dialog.sheetNotes()).toContainText('column E: 2 formulas')
+  await dialog.choose('import-header-row', 'Row 3: First name')
+  await expect(dialog.headerRow()).toContainText('Row 3: First name')
+  // The formulas' column is named by the header chosen.
+  await expect(dialog.sheetNotes()).toContainText('“Score” (column E): 2 formulas')
+  await expect(dialog.preview()).toContainText('Company domain')
+  await expect(dialog.preview()).toContainText('crm;q1;vip')
+  await dialog.screenshot('header-row')
+  await dialog.next()
+  await expect(app.locator('[data-test="map-company_domain"]')).toContainText('Company domain')
+  await dialog.readAll()
+  await expect(dialog.review()).toBeVisible()
+  await expect(app.locator('[data-test="import-summary"]')).toContainText('2 rows read')
 })

@@ -235,7 +235,7 @@ test('an import interrupted by closing the window goes on where it stopped with 
   // What the user receives: the list exported holds the file's rows, each once, in order.
   const downloadStarted = app.waitForEvent('download')
   await app.locator('[data-test="export"]').click()
-  await app.getByText(/^CSV — all 200,000 rows$/).click()
+  await app.getByText(/^CSV for a spreadsheet \(formulas neutralised\) — all 200,000 rows$/).click()
   const exported = readFileSync((await (await downloadStarted).path())!, 'utf8').replace(/^\uFEFF/, '')
   const lines = exported.split(/\r?\n/).filter(Boolean)
   const given = generatedCsv(rows).toString().split('\n')

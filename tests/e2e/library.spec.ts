@@ -95,7 +95,7 @@ test('a 200,000-row list: scroll, filter, drawer, columns, export', async ({ app
   await expect(results.rowCount()).toHaveText('37,500 of 200,000 rows')
   const downloadStarted = app.waitForEvent('download')
   await app.locator('[data-test="export"]').click()
-  await app.getByText('CSV — the 37,500 rows shown').click()
+  await app.getByText('CSV for a spreadsheet (formulas neutralised) — the 37,500 rows shown').click()
   const download = await downloadStarted
   expect(download.suggestedFilename()).toBe('Trade fair 2026 (enriched).csv')
   const text = readFileSync((await download.path())!, 'utf8')

@@ -63,7 +63,7 @@ test('a messy list: mapped, priced, enriched, filtered, exported, and free the s
   await plantOldExport(app)
   const downloadStarted = app.waitForEvent('download')
   await app.locator('[data-test="export"]').click()
-  await app.getByText(/^CSV — the [\d,]+ rows shown$/).click()
+  await app.getByText(/^CSV for a spreadsheet \(formulas neutralised\) — the [\d,]+ rows shown$/).click()
   const bytes = readFileSync((await (await downloadStarted).path())!)
   await expect(app.getByText(/^Exported [\d,]+ rows to contacts-messy/)).toBeVisible()
   await shell.screenshot('lists-exported')

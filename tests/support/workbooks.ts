@@ -1,4 +1,5 @@
 import ExcelJS from 'exceljs'
+import { strToU8, zipSync } from 'fflate'
 
 /**
  * Workbooks as a spreadsheet program saves them, written by ExcelJS (not by the app's own writer):
@@ -46,3 +47,74 @@ export async function readBack(bytes: Uint8Array): Promise<ExcelJS.Workbook> {
 
 export const arrayBufferOf = (bytes: Uint8Array): ArrayBuffer =>
   bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer
+
+/**
+ * A workbook written by hand, as other programs write them (DataGrip, openpyxl, xlsxwriter, scripts):
+ * each sheet's `<sheetData>` as given, with the workbook's parts around it.
+ */
+export function handWorkbook(
+  sheets: { name: string; data: string }[],
+  options: { sharedStrings?: string[]; calcPr?: string; styles?: string } = {},
+): Uint8Array {
+  const files: Record<string, Uint8Array> = {}
+  const put = (path: string, text: string) => (files[path] = strToU8(text))
+  const ns = 'http://schemas.openxmlformats.org'
+  put(
+    '[Content_Types].xml',
+    `<?xml version="1.0" encoding="UTF-8"?><Types xmlns="${ns}/package/2006/content-types"><Default Extension="xml" ContentType="application/xml"/><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/></Types>`,
+  )
+  put(
+    '_rels/.rels',
+    `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="${ns}/package/2006/relationships"><Relationship Id="rId1" Type="${ns}/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/></Relationships>`,
+  )
+  const rels = sheets.map(
+    (_, index) =>
+      `<Relationship Id="rId${index + 1}" Type="${ns}/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet${index + 1}.xml"/>`,
+  )
+  if (options.sharedStrings)
+    rels.push(
+      `<Relationship Id="rIdS" Type="${ns}/officeDocument/2006/relationships/sharedStrings" Target="sharedStrings.xml"/>`,
+    )
+  if (options.styles)
+    rels.push(
+      `<Relationship Id="rIdT" Type="${ns}/officeDocument/2006/relationships/styles" Target="styles.xml"/>`,
+    )
+  put(
+    'xl/_rels/workbook.xml.rels',
+    `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="${ns}/package/2006/relationships">${rels.join('')}</Relationships>`,
+  )
+  put(
+    'xl/workbook.xml',
+    `<?xml version="1.0" encoding="UTF-8"?><workbook xmlns="${ns}/spreadsheetml/2006/main" xmlns:r="${ns}/officeDocument/2006/relationships"><sheets>${sheets
+      .map((sheet, index) => `<sheet name="${sheet.name}" sheetId="${index + 1}" r:id="rId${index + 1}"/>`)
+      .join('')}</sheets>${options.calcPr ?? ''}</workbook>`,
+  )
+  sheets.forEach((sheet, index) =>
+    put(
+      `xl/worksheets/sheet${index + 1}.xml`,
+      `<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="${ns}/spreadsheetml/2006/main"><sheetData>${sheet.data}</sheetData></worksheet>`,
+    ),
+  )
+  if (options.sharedStrings)
+    put(
+      'xl/sharedStrings.xml',
+      `<?xml version="1.0" encoding="UTF-8"?><sst xmlns="${ns}/spreadsheetml/2006/main">${options.sharedStrings
+        .map((text) => `<si><t xml:space="preserve">${text}</t></si>`)
+        .join('')}</sst>`,
+    )
+  if (options.styles) put('xl/styles.xml', options.styles)
+  return zipSync(files)
+}
+
+/** A row of inline strings, as DataGrip writes them: no `r=` on the row or its cells. */
+export const inlineRow = (cells: string[]) =>
+  `<row>${cells.map((cell) => `<c t="inlineStr"><is><t>${cell}</t></is></c>`).join('')}</row>`
+
+/** An OpenDocument spreadsheet as LibreOffice packs it: its kind stored first, then its content. */
+export function openDocumentSpreadsheet(): Uint8Array {
+  return zipSync({
+    mimetype: [strToU8('application/vnd.oasis.opendocument.spreadsheet'), { level: 0 }],
+    'content.xml': strToU8('<?xml version="1.0"?><office:document-content/>'),
+    'META-INF/manifest.xml': strToU8('<?xml version="1.0"?><manifest:manifest/>'),
+  })
+}

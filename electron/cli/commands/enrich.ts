@@ -1,6 +1,6 @@
 import { basename, extname, resolve } from 'node:path'
 import { listColumns } from '../../domain/export/columns'
-import { csvHeader, csvRows } from '../../domain/export/csv'
+import { csvHeader, csvRows, type CsvFor } from '../../domain/export/csv'
 import { xlsxWriter } from '../../domain/export/xlsx'
 import { kindsOf } from '../../domain/kinds'
 import { suggestMapping } from '../../domain/mapping'
@@ -22,6 +22,8 @@ import { listCounts, printSummary, rerunCommand, summarize } from '../summary'
 export interface EnrichOptions {
   output: string
   sheet?: string
+  headerRow?: string
+  csvFor: string
   email?: boolean
   phone?: boolean
   catchAll?: boolean
@@ -31,6 +33,7 @@ export interface EnrichOptions {
 }
 
 const policies: UncertainPolicy[] = ['ask', 'skip', 'resubmit']
+const csvReaders: CsvFor[] = ['spreadsheet', 'import']
 
 /** The row key the command line gives row `index` (0-based); results come home by it. */
 const keyOf = (index: number) => `row-${index + 1}`
@@ -70,12 +73,13 @@ function headerMap(columns: string[], overrides: ColumnMap): ColumnMap | null {
 export function* enrichedCsv(
   file: Pick<ListFile, 'columns' | 'rows'>,
   rows: readonly ListRow[],
+  csvFor: CsvFor = 'spreadsheet',
 ): Generator<string> {
   const columns = listColumns(file.columns)
-  yield csvHeader(columns)
+  yield csvHeader(columns, csvFor)
   // Page by page: a million rows as one string pass the longest string a process can hold.
   for (let start = 0; start < rows.length; start += CSV_PAGE_ROWS) {
-    yield csvRows(columns, rows.slice(start, start + CSV_PAGE_ROWS))
+    yield csvRows(columns, rows.slice(start, start + CSV_PAGE_ROWS), csvFor)
   }
 }
 
@@ -135,9 +139,20 @@ export async function enrichCommand(
     throw new CliError(`--on-uncertain must be one of ${policies.join(', ')}.`, ExitCode.usage)
   }
   const policy = options.onUncertain as UncertainPolicy
+  if (!csvReaders.includes(options.csvFor as CsvFor)) {
+    throw new CliError(`--csv-for must be one of ${csvReaders.join(', ')}.`, ExitCode.usage)
+  }
+  const csvFor = options.csvFor as CsvFor
   const maxCredits = positiveNumber(options.maxCredits, '--max-credits')
   const output = resolve(options.output)
-  const file = await readList(input, { sheet: options.sheet, note: (text) => process.stderr.write(text) })
+  const headerRow = positiveNumber(options.headerRow, '--header-row')
+  if (headerRow !== undefined && !Number.isInteger(headerRow))
+    throw new CliError(`--header-row needs a row number, got "${options.headerRow}".`, ExitCode.usage)
+  const file = await readList(input, {
+    sheet: options.sheet,
+    ...(headerRow !== undefined ? { headerRow } : {}),
+    note: (text) => process.stderr.write(text),
+  })
   const { mapping, idMap } = mappingFor(file, parseMapOptions(options.map))
   const enrichment = {
     email: options.email ?? false,
@@ -197,7 +212,7 @@ export async function enrichCommand(
       output,
       writesExcel(output)
         ? enrichedXlsx(file, enriched, file.sheet ?? basename(input, extname(input)))
-        : enrichedCsv(file, enriched),
+        : enrichedCsv(file, enriched, csvFor),
     )
     if (!job) {
       process.stderr.write(`No row can be sent; written to ${output}\n`)

@@ -1,4 +1,5 @@
 import { ImportError } from './errors'
+import { openDocumentProblem } from './workbook'
 
 export interface EncodingOption {
   /** A WHATWG label TextDecoder accepts. */
@@ -93,6 +94,8 @@ const signatures: { bytes: number[]; message: string }[] = [
 
 function refuseKnownFormats(sample: Uint8Array): void {
   if (sample.length === 0) throw new ImportError('empty', 'The file is empty.')
+  const openDocument = openDocumentProblem(sample)
+  if (openDocument) throw new ImportError('binary', openDocument)
   for (const signature of signatures) {
     if (signature.bytes.every((byte, i) => sample[i] === byte))
       throw new ImportError('binary', signature.message)

@@ -5,6 +5,11 @@ export interface ParseOptions {
   encoding: string
   delimiter: string
   hasHeader: boolean
+  /**
+   * With a header: its row number (`ParsedRow.record`, a spreadsheet's row number); the rows above
+   * it (a title, a note) are left out. Without it, the first row that holds anything.
+   */
+  headerRow?: number
   /** Cells per row when there is no header (the widest row of the preview); else the header's. */
   width: number
 }
@@ -190,6 +195,8 @@ class Gathering {
   private cutCode = 44
   /** The file's line of the next line of the text. */
   line = 0
+  /** The row number of the text's first line, less its line: one row a line in a text without a quote. */
+  private recordOffset = 0
   /**
    * The next delimiter of the text, carried from line to line, so that a text is searched once
    * whatever its lines hold (lines without one, a list of one column, would each search the rest).
@@ -200,6 +207,7 @@ class Gathering {
   /** Where the cells of the row being cut end. */
   private stops: Int32Array = new Int32Array(64)
   private readonly hasHeader: boolean
+  private readonly headerRow: number
 
   constructor(
     options: ParseOptions,
@@ -210,6 +218,7 @@ class Gathering {
   ) {
     this.width = options.width
     this.hasHeader = options.hasHeader
+    this.headerRow = options.hasHeader ? (options.headerRow ?? 1) : 1
   }
 
   /** The batch gathered, and a new one begun. */
@@ -223,6 +232,7 @@ class Gathering {
   /** A row parsed whole (not blank): the header, or a data row fitted to it. */
   whole(parsed: ParsedRow): void {
     if (this.hasHeader && this.header === null) {
+      if (parsed.record < this.headerRow) return
       if (parsed.cells.length > parseLimits.maxColumns) {
         throw new ImportError(
           'too_many_columns',
@@ -242,10 +252,11 @@ class Gathering {
   }
 
   /** A text without a quote to cut (`RowReader.pushPlain`), with its delimiter. */
-  begin({ text, end, line }: PlainText, cut: string): void {
+  begin({ text, end, line, record }: PlainText, cut: string): void {
     this.text = text
     this.end = end
     this.line = line
+    this.recordOffset = record - line
     this.cut = cut
     this.cutCode = cut.charCodeAt(0)
     this.nextCut = text.indexOf(cut)
@@ -298,7 +309,7 @@ class Gathering {
     this.keep(at, false)
     this.run = lineEnd + 1
     const all = this.text.slice(at, lineEnd).split(this.cut)
-    if (!isBlank(all)) this.whole({ cells: all, line: this.line })
+    if (!isBlank(all)) this.whole({ cells: all, line: this.line, record: this.line + this.recordOffset })
     this.line++
     return lineEnd + 1
   }

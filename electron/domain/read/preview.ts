@@ -7,6 +7,8 @@ export interface PreviewOverrides {
   encoding?: string
   delimiter?: string
   hasHeader?: boolean
+  /** The header's row number (`ParsedRow.record`): the rows above it are left out. */
+  headerRow?: number
 }
 
 export interface Preview {
@@ -15,6 +17,10 @@ export interface Preview {
   bom: boolean
   delimiter: string
   hasHeader: boolean
+  /** The header's row number (a spreadsheet's row number); absent without a header. */
+  headerRow?: number
+  /** The first rows that hold anything, with their numbers: where the header may be chosen. */
+  firstRows: { row: number; cells: string[] }[]
   /** Column names: the header made unique, or "Column 1"… without one. */
   columns: string[]
   /** The first data rows, each cut or padded to the columns. */
@@ -26,6 +32,8 @@ export interface Preview {
 }
 
 export const previewRowCount = 20
+/** Rows offered as the header: a title and a note or two above a list's header fit. */
+export const headerRowChoices = 10
 /** Bytes read from the start of a file for detection and preview. */
 export const sampleBytes = 256 * 1024
 /**
@@ -51,13 +59,33 @@ export function buildPreview(
   complete: boolean,
   overrides: PreviewOverrides = {},
 ): Preview {
-  const detected = detectEncoding(sample)
+  let detected: ReturnType<typeof detectEncoding>
+  try {
+    detected = detectEncoding(sample)
+  } catch (error) {
+    // Told the encoding (a workbook's sheet, made UTF-8 here), no guess about its bytes can refuse it.
+    if (!overrides.encoding) throw error
+    detected = { encoding: overrides.encoding, bom: false }
+  }
   const encoding = overrides.encoding ?? detected.encoding
   const text = new TextDecoder(encoding).decode(sample, { stream: !complete })
   const delimiter = overrides.delimiter ?? detectDelimiter(text, complete)
-  const parsed = readRows(text, delimiter, complete, suggestionRows + 1).map((row) => row.cells)
-  if (parsed.length === 0) throw new ImportError('empty', 'The file is empty.')
-  const hasHeader = overrides.hasHeader ?? detectHeader(parsed)
+  const all = readRows(text, delimiter, complete, suggestionRows + headerRowChoices + 1)
+  if (all.length === 0) throw new ImportError('empty', 'The file is empty.')
+  const firstRows = all.slice(0, headerRowChoices).map((row) => ({ row: row.record, cells: row.cells }))
+  const headerAt = overrides.headerRow ?? 1
+  const below = all.filter((row) => row.record >= headerAt)
+  if (below.length === 0) {
+    throw new ImportError(
+      'no_rows',
+      `The file has no row ${headerAt.toLocaleString('en')} to take as its header; its rows end before.`,
+    )
+  }
+  const parsed = (overrides.headerRow !== undefined && overrides.hasHeader !== false ? below : all)
+    .slice(0, suggestionRows + 1)
+    .map((row) => row.cells)
+  const hasHeader = overrides.hasHeader ?? (overrides.headerRow !== undefined || detectHeader(parsed))
+  const headerRow = overrides.headerRow !== undefined ? below[0]!.record : all[0]!.record
   const data = hasHeader ? parsed.slice(1) : parsed
   if (complete && data.length === 0)
     throw new ImportError('no_rows', 'The file has a header row but no data rows.')
@@ -72,6 +100,8 @@ export function buildPreview(
     bom: detected.bom,
     delimiter,
     hasHeader,
+    ...(hasHeader ? { headerRow } : {}),
+    firstRows,
     columns,
     rows: fitted.slice(0, previewRowCount),
     sample: fitted,

@@ -5,6 +5,11 @@ export interface ParsedRow {
   cells: string[]
   /** 1-based line of the file where the row starts. */
   line: number
+  /**
+   * 1-based number of the row among the file's rows, blank ones counted: the row's number in a
+   * spreadsheet program (a quoted cell's line breaks make one row of several lines).
+   */
+  record: number
 }
 
 /**
@@ -15,6 +20,8 @@ export interface PlainText {
   text: string
   end: number
   line: number
+  /** The row number of the text's first line (`ParsedRow.record`): one row a line from there. */
+  record: number
 }
 
 export const readerLimits = {
@@ -31,13 +38,16 @@ export const readerLimits = {
 export class RowReader {
   private pending = ''
   private pendingLine = 1
+  private pendingRecord = 1
   private heldCarriageReturn = false
   private readonly parser: Papa.Parser
+  private readonly delimiter: string
   /** Lines of rows where a quote inside a quoted field was not doubled. */
   readonly strayQuoteLines: number[] = []
   strayQuotes = 0
 
   constructor(delimiter: string) {
+    this.delimiter = delimiter
     this.parser = new Papa.Parser({ delimiter, newline: '\n', quoteChar: '"' })
   }
 
@@ -57,7 +67,7 @@ export class RowReader {
     if (input.includes('"')) return this.parse(input, last)
     const end = last ? input.length : input.lastIndexOf('\n') + 1
     this.pending = last ? '' : input.slice(end)
-    return { text: input, end, line: this.pendingLine }
+    return { text: input, end, line: this.pendingLine, record: this.pendingRecord }
   }
 
   /**
@@ -65,15 +75,19 @@ export class RowReader {
    * refused here if it is already too long).
    */
   countLines(lines: number): void {
-    this.keep(this.pending, lines)
+    this.keep(this.pending, lines, lines)
   }
 
-  /** The text to parse next: what was held of the last, then `text`, its line breaks made `\n`. */
+  /**
+   * The text to parse next: what was held of the last, then `text`, the line breaks between rows
+   * made `\n` (`unifyLineBreaks`). The held row is parsed again from its start with the new text.
+   */
   private input(text: string, last: boolean): string {
     let chunk = this.heldCarriageReturn ? '\r' + text : text
     this.heldCarriageReturn = !last && chunk.endsWith('\r')
     if (this.heldCarriageReturn) chunk = chunk.slice(0, -1)
-    return this.pending + (chunk.includes('\r') ? chunk.replace(/\r\n?/g, '\n') : chunk)
+    if (!chunk.includes('\r')) return this.pending + chunk
+    return unifyLineBreaks(this.pending + chunk, this.delimiter)
   }
 
   private parse(input: string, last: boolean): ParsedRow[] {
@@ -91,7 +105,10 @@ export class RowReader {
     for (const cells of result.data) {
       startLines.push(line)
       line += oneLineEach ? 1 : 1 + embeddedNewlines(cells)
-      if (!isBlank(cells)) rows.push({ cells, line: startLines[startLines.length - 1]! })
+      if (!isBlank(cells)) {
+        const record = this.pendingRecord + startLines.length - 1
+        rows.push({ cells, line: startLines[startLines.length - 1]!, record })
+      }
     }
     for (const error of result.errors) {
       if (error.code === 'MissingQuotes') {
@@ -106,17 +123,18 @@ export class RowReader {
         if (this.strayQuoteLines.length < 5) this.strayQuoteLines.push(startLines[error.row]!)
       }
     }
-    this.keep(last ? '' : input.slice(result.meta.cursor), line - this.pendingLine)
+    this.keep(last ? '' : input.slice(result.meta.cursor), line - this.pendingLine, result.data.length)
     return rows
   }
 
   /**
-   * Holds the unfinished last row for the next text, `lines` on from the last; one that grows
-   * without end is refused.
+   * Holds the unfinished last row for the next text, `lines` and `records` on from the last; one that
+   * grows without end is refused.
    */
-  private keep(pending: string, lines: number): void {
+  private keep(pending: string, lines: number, records: number): void {
     this.pending = pending
     this.pendingLine += lines
+    this.pendingRecord += records
     if (this.pending.length > readerLimits.maxPendingChars) this.refuseLongRow()
   }
 
@@ -137,12 +155,96 @@ export class RowReader {
   }
 }
 
+/** Line breaks inside the cells: `\n`, `\r\n` and a lone `\r` each end a line of the file. */
 function embeddedNewlines(cells: string[]): number {
   let count = 0
   for (const cell of cells) {
     for (let at = cell.indexOf('\n'); at !== -1; at = cell.indexOf('\n', at + 1)) count++
+    for (let at = cell.indexOf('\r'); at !== -1; at = cell.indexOf('\r', at + 1)) {
+      if (cell.charCodeAt(at + 1) !== 10) count++
+    }
   }
   return count
+}
+
+const quote = 34
+const carriageReturn = 13
+const lineFeed = 10
+
+/**
+ * `text`, which starts at the start of a row, with the line breaks between its rows (CRLF, CR) made
+ * `\n`, the one line ending the reader parses with; a line break inside a quoted cell is the cell's
+ * own and stays as it is written, CRLF as CRLF. A cell is quoted as PapaParse reads it: it starts
+ * with a quote, and its closing quote is followed by spaces and then the delimiter, a line break or
+ * the end of the text; a doubled quote is part of the cell. An unclosed cell runs to the end. The
+ * text between quoted cells is searched, not walked character by character: most of a file is there.
+ */
+export function unifyLineBreaks(text: string, delimiter: string): string {
+  // Quoted cells that hold a carriage return, as [start, end) pairs: kept as they are.
+  const kept: number[] = []
+  let nextReturn = text.indexOf('\r')
+  let at = 0
+  while (nextReturn >= 0 && at < text.length) {
+    const open = text.indexOf('"', at)
+    if (open < 0) break
+    const before = text.charCodeAt(open - 1)
+    const startsCell =
+      open === 0 ||
+      before === lineFeed ||
+      before === carriageReturn ||
+      text.startsWith(delimiter, open - delimiter.length)
+    if (!startsCell) {
+      // A quote inside a cell that does not start with one is a character of it, as is any other
+      // quote up to the cell's end.
+      at = cellEnd(text, open, delimiter)
+      continue
+    }
+    at = closingQuote(text, open, delimiter)
+    if (nextReturn < open) nextReturn = text.indexOf('\r', open)
+    if (nextReturn >= 0 && nextReturn < at) {
+      kept.push(open, at)
+      nextReturn = text.indexOf('\r', at)
+    }
+  }
+  if (kept.length === 0) return text.replace(/\r\n?/g, '\n')
+  const pieces: string[] = []
+  let copied = 0
+  for (let index = 0; index < kept.length; index += 2) {
+    pieces.push(
+      text.slice(copied, kept[index]).replace(/\r\n?/g, '\n'),
+      text.slice(kept[index], kept[index + 1]),
+    )
+    copied = kept[index + 1]!
+  }
+  pieces.push(text.slice(copied).replace(/\r\n?/g, '\n'))
+  return pieces.join('')
+}
+
+/** Where the unquoted cell that holds `from` ends: its delimiter or line break, or the end of the text. */
+function cellEnd(text: string, from: number, delimiter: string): number {
+  let end = text.length
+  const cut = text.indexOf(delimiter, from)
+  if (cut >= 0) end = cut
+  const feed = text.indexOf('\n', from)
+  if (feed >= 0 && feed < end) end = feed
+  const back = text.indexOf('\r', from)
+  return back >= 0 && back < end ? back : end
+}
+
+/** Where a quoted cell opened at `open` ends: past its closing quote and the spaces after it. */
+function closingQuote(text: string, open: number, delimiter: string): number {
+  for (let at = text.indexOf('"', open + 1); at !== -1; at = text.indexOf('"', at + 1)) {
+    if (text.charCodeAt(at + 1) === quote) {
+      at++
+      continue
+    }
+    let after = at + 1
+    while (text[after] === ' ' || text[after] === '\t') after++
+    const next = text.charCodeAt(after)
+    if (after >= text.length || next === carriageReturn || next === lineFeed) return after
+    if (text.startsWith(delimiter, after)) return after
+  }
+  return text.length
 }
 
 export function isBlank(cells: string[]): boolean {

@@ -1,5 +1,6 @@
 import { join } from 'node:path'
 import { writeFileAtomicAsync } from './atomic-file'
+import { batchesOf } from './result-limits'
 import type { JobRecord, ResultBatch } from '../../domain/jobs'
 
 /**
@@ -43,16 +44,25 @@ export class JobWriter {
    * Writes a batch after every batch asked for before it, then `apply` records it in the record (its
    * sequence number, the chunk's new state, counts), then the record is saved. A crash leaves either
    * an unnamed batch file, which is ignored and overwritten, or both. A failed batch write fails every
-   * later one, so the record can never name a batch after a missing one.
+   * later one, so the record can never name a batch after a missing one. An answer of more rows than
+   * a batch holds is written as several batches in a row (`resultLimits`), named together: `apply`
+   * is given the last.
    */
   async appendResults(batch: Omit<ResultBatch, 'seq' | 'at'>, apply: (seq: number) => void): Promise<number> {
-    const seq = ++this.nextSeq
-    const stored: ResultBatch = { ...batch, seq, at: Date.now() }
-    const written = this.batches.then(() =>
-      writeFileAtomicAsync(join(this.dir, `results-${seq}.json`), JSON.stringify(stored)),
-    )
+    const at = Date.now()
+    const stored = batchesOf(batch.rows).map((rows): ResultBatch => ({
+      ...batch,
+      rows,
+      seq: ++this.nextSeq,
+      at,
+    }))
+    const written = this.batches.then(async () => {
+      for (const one of stored)
+        await writeFileAtomicAsync(join(this.dir, `results-${one.seq}.json`), JSON.stringify(one))
+    })
     this.batches = written
     await written
+    const seq = stored[stored.length - 1]!.seq
     apply(seq)
     await this.save()
     return seq

@@ -15,6 +15,7 @@ import { randomBytes } from 'node:crypto'
 import { join } from 'node:path'
 import { isAlive, removeStrayTempFiles, writeFileAtomic } from './atomic-file'
 import { JobWriter } from './job-writer'
+import { batchesOf, resultLimits } from './result-limits'
 import type { JobRecord, ResultBatch, ResultPage } from '../../domain/jobs'
 
 export type { ResultPage }
@@ -181,25 +182,36 @@ export class JobLedger {
    * for this batch. Returns the updated record.
    */
   appendResults(record: JobRecord, batch: Omit<ResultBatch, 'seq' | 'at'>): JobRecord {
-    const seq = record.resultSeq + 1
-    const stored: ResultBatch = { ...batch, seq, at: Date.now() }
-    writeFileAtomic(join(this.jobDir(record.id), `results-${seq}.json`), JSON.stringify(stored))
+    const at = Date.now()
+    let seq = record.resultSeq
+    for (const rows of batchesOf(batch.rows)) {
+      const stored: ResultBatch = { ...batch, rows, seq: ++seq, at }
+      writeFileAtomic(join(this.jobDir(record.id), `results-${seq}.json`), JSON.stringify(stored))
+    }
     const next = { ...record, resultSeq: seq, updatedAt: new Date().toISOString() }
     this.save(next)
     return next
   }
 
-  /** Batches after `after` (default: after the last acknowledged one), at most `limit` of them. */
+  /**
+   * Batches after `after` (default: after the last acknowledged one), at most `limit` of them, and
+   * no more once they hold `resultLimits.pageRows` rows (a page is one message to the window).
+   */
   results(jobId: string, after?: number, limit = Number.POSITIVE_INFINITY): ResultPage {
     const record = this.load(jobId)
     if (!record) throw new Error(`Unknown job: ${jobId}`)
     const start = after ?? record.ackSeq
-    const end = Math.min(record.resultSeq, start + limit)
+    const last = Math.min(record.resultSeq, start + limit)
     const batches: ResultBatch[] = []
-    for (let seq = start + 1; seq <= end; seq++) {
-      batches.push(
-        JSON.parse(readFileSync(join(this.jobDir(jobId), `results-${seq}.json`), 'utf8')) as ResultBatch,
-      )
+    let rows = 0
+    let end = start
+    while (end < last && (batches.length === 0 || rows < resultLimits.pageRows)) {
+      end++
+      const batch = JSON.parse(
+        readFileSync(join(this.jobDir(jobId), `results-${end}.json`), 'utf8'),
+      ) as ResultBatch
+      batches.push(batch)
+      rows += batch.rows.length
     }
     return { batches, cursor: Math.max(start, end), complete: end >= record.resultSeq }
   }
@@ -228,6 +240,7 @@ export class JobLedger {
     const dir = this.jobDir(jobId)
     const file = join(dir, 'lock')
     const held = { ok: true as const, release: () => releaseLock(file) }
+    removeStrayPidFiles(dir)
     for (let attempt = 0; attempt < 3; attempt++) {
       if (createWithPid(file)) {
         heldLocks.add(file)
@@ -296,6 +309,23 @@ function claim(path: string): boolean {
     rmSync(path, { force: true })
   }
   return false
+}
+
+/** The name of a pid file beside a lock (`pidFile`): the lock's name, then the writer's pid. */
+const pidFileName = /^lock(?:\.takeover-\d+)?\.(\d+)-[0-9a-f]{12}$/
+
+/**
+ * Removes the pid files a process left when it died between writing one and linking or renaming it
+ * (`pidFile`): each names its writer, and a live writer's is left alone, as it is about to be used.
+ */
+function removeStrayPidFiles(dir: string): void {
+  for (const name of readdirSync(dir)) {
+    const match = pidFileName.exec(name)
+    if (!match) continue
+    const pid = Number(match[1])
+    if (pid === process.pid || isAlive(pid)) continue
+    rmSync(join(dir, name), { force: true })
+  }
 }
 
 /** A new file beside `path` holding this process's pid, whole before anyone can see it. */

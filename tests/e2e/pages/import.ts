@@ -11,6 +11,9 @@ export class ImportDialog {
   preview = () => this.page.locator('[data-test="import-preview"]')
   problem = () => this.page.locator('[data-test="import-problem"]')
   undecodable = () => this.page.locator('[data-test="import-undecodable"]')
+  headerRow = () => this.page.locator('[data-test="import-header-row"]')
+  /** What reading a workbook's sheet found (formulas without a value), one note each. */
+  sheetNotes = () => this.page.locator('[data-test="import-sheet-note"]')
   progressDetail = () => this.page.locator('[data-test="import-progress-detail"]')
   review = () => this.page.locator('[data-test="import-review"]')
   issueCount = (kind: string) => this.page.locator(`[data-test="issue-${kind}"] [data-test="issue-count"]`)

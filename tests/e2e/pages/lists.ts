@@ -2,11 +2,21 @@ import { readFileSync } from 'node:fs'
 import { expect, type Page } from '@playwright/test'
 import Papa from 'papaparse'
 
-/** Exports the open list as CSV, every row, and reads the downloaded file back as records. */
-export async function exportAllCsv(page: Page): Promise<Record<string, string>[]> {
+/**
+ * Exports the open list as CSV, every row, and reads the downloaded file back as records: for a
+ * spreadsheet (formulas neutralised) unless asked for another system (values as they are).
+ */
+export async function exportAllCsv(
+  page: Page,
+  csvFor: 'spreadsheet' | 'import' = 'spreadsheet',
+): Promise<Record<string, string>[]> {
   const downloadStarted = page.waitForEvent('download')
   await page.locator('[data-test="export"]').click()
-  await page.getByText(/^CSV — all [\d,]+ rows$/).click()
+  const kind =
+    csvFor === 'import'
+      ? 'CSV for importing into another system \\(values as they are\\)'
+      : 'CSV for a spreadsheet \\(formulas neutralised\\)'
+  await page.getByText(new RegExp(`^${kind} — all [\\d,]+ rows$`)).click()
   const text = readFileSync((await (await downloadStarted).path())!, 'utf8')
   return Papa.parse<Record<string, string>>(text.replace(/^\ufeff/, ''), {
     header: true,

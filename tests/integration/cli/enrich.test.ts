@@ -56,6 +56,17 @@ describe('leadkeeper enrich', () => {
     expect(await posts(bed)).toBe(1)
     // The resumed run writes the same file again, from the results it already had.
     expect(readFileSync(output, 'utf8')).toBe(written)
+    // The same job written again for importing into another system: values as they are, and nothing
+    // paid again (whom the file is for is no part of the job).
+    const asIs = await runCli(
+      ['--json', 'enrich', input, '-o', output, '--csv-for', 'import'],
+      serviceEnv(bed, key),
+    )
+    expect(asIs.code, asIs.stderr).toBe(0)
+    expect(readOutput(output).rows[1]).toMatchObject({ Prénom: '=cmd', Société: '@Bletchley' })
+    expect(await posts(bed)).toBe(1)
+    const wrong = await runCli(['enrich', input, '-o', output, '--csv-for', 'crm'], serviceEnv(bed, key))
+    expect(wrong.code).toBe(2)
   })
 
   it('says on stderr when the service cannot be reached and when it retries, then finishes every row', async () => {

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { blockTables, putRows } from '@/db/blocks'
 import { LeadkeeperDb } from '@/db/schema'
 import type { ListRecord, RowRecord } from '@/db/records'
-import { csvCell, csvLine, neutralise } from '@domain/export/csv'
+import { csvCell, csvCellAsIs, csvLine, neutralise } from '@domain/export/csv'
 import { listColumns } from '@domain/export/columns'
 import { exportFileName, joinExport } from '@/db/export-file'
 import { exportList, exportRows } from '@/db/export-list'
@@ -43,7 +43,7 @@ function row(index: number, values: string[], result?: Record<string, unknown>):
   }
 }
 
-const dangerous = ['=SUM(A1)', '+1', '-2', '@cmd', '\tx', '\rx', '\nx']
+const dangerous = ['=SUM(A1)', '+44 20 7946 0958', '-2+3', '@cmd', '\tx', '\rx', '\nx']
 
 async function seeded(): Promise<LeadkeeperDb> {
   const database = freshDb()
@@ -86,6 +86,24 @@ describe('CSV cells', () => {
     expect(csvCell('plain')).toBe('plain')
   })
 
+  it('writes a plain number as it is, for a spreadsheet and for another system', () => {
+    for (const number of ['-1200.5', '+1', '-2', '-.5', '-1e-7', '1200']) {
+      expect(csvCell(number)).toBe(number)
+      expect(csvCellAsIs(number)).toBe(number)
+    }
+    expect(csvCell('-1,200.50')).toBe(`"'-1,200.50"`)
+    expect(csvCell('-2+3')).toBe(`'-2+3`)
+  })
+
+  it('writes values as they are for another system, quoting only what CSV needs', () => {
+    expect(csvCellAsIs('+44 20 7946 0958')).toBe('+44 20 7946 0958')
+    expect(csvCellAsIs('=SUM(A1)')).toBe('=SUM(A1)')
+    expect(csvCellAsIs('@handle')).toBe('@handle')
+    expect(csvCellAsIs('a,b')).toBe('"a,b"')
+    expect(csvLine(['+44 20', '-x', 'say "hi"'], 'import')).toBe('+44 20,-x,"say ""hi"""\r\n')
+    expect(csvLine(['+44 20', '-x'], 'spreadsheet')).toBe("'+44 20,'-x\r\n")
+  })
+
   it('quotes commas, quotes and line breaks', () => {
     expect(csvCell('a,b')).toBe('"a,b"')
     expect(csvCell('say "hi"')).toBe('"say ""hi"""')
@@ -113,7 +131,7 @@ describe('exportList', () => {
       "'\nx",
     ])
     expect(records[0]!.slice(2, 5)).toEqual(['line one\nline two', 'ada@engines.io', 'deliverable'])
-    expect(records[1]!.slice(1, 4)).toEqual(["'+1", "'-2", `'=HYPERLINK("x")`])
+    expect(records[1]!.slice(1, 4)).toEqual(["'+44 20 7946 0958", "'-2+3", `'=HYPERLINK("x")`])
     expect(records[0]!.at(-3)).toBe('found')
     expect(records[2]!.at(-3)).toBe('not_found')
     expect(text.split('\r\n')[0]).toContain('Name,Email,Note')
@@ -168,7 +186,10 @@ describe('an export in parts', () => {
     const columns = listColumns(big.columns)
     const cells = (one: RowRecord) => columns.map((column) => column.value(one))
     if (format === 'csv')
-      return '\uFEFF' + [columns.map((column) => column.title), ...rows.map(cells)].map(csvLine).join('')
+      return (
+        '\uFEFF' +
+        [columns.map((column) => column.title), ...rows.map(cells)].map((line) => csvLine(line)).join('')
+      )
     const records = rows.map((one) =>
       JSON.stringify(Object.fromEntries(columns.map((column) => [column.title, column.value(one)]))),
     )

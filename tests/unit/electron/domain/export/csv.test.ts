@@ -65,7 +65,8 @@ describe('the CSV export', () => {
     const second = parsed[2]!
     expect(second.slice(0, 5)).toEqual([
       `'=HYPERLINK("http://evil")`,
-      "'-5",
+      // A plain number is read as that number, never run: it needs no apostrophe.
+      '-5',
       "'+Plus",
       "'@at",
       'two\r\nlines',

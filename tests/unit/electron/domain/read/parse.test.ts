@@ -63,10 +63,33 @@ describe('parseRows', () => {
     const text = 'name,note\r\n"Doe, Jane","She said ""hi""\r\nthen left"\r\nBob,plain\r\n'
     const { rows, summary } = await parseAll(utf8(text), {}, 5)
     expect(rows).toEqual([
-      ['Doe, Jane', 'She said "hi"\nthen left'],
+      ['Doe, Jane', 'She said "hi"\r\nthen left'],
       ['Bob', 'plain'],
     ])
     expect(summary.rows).toBe(2)
+  })
+
+  it('gives back a quoted cell’s line breaks as written, CRLF as CRLF (csv-spectrum newlines_crlf)', async () => {
+    const text = 'a,b,c\r\n1,2,3\r\n"Once upon \r\na time",5,6\r\n7,8,9\r\n'
+    for (const chunkSize of [1, 2, 3, 5, 17, 64]) {
+      const { rows, summary } = await parseAll(utf8(text), {}, chunkSize)
+      expect(rows, `chunks of ${chunkSize}`).toEqual([
+        ['1', '2', '3'],
+        ['Once upon \r\na time', '5', '6'],
+        ['7', '8', '9'],
+      ])
+      expect(summary.header).toEqual(['a', 'b', 'c'])
+    }
+    const mac = await parseAll(utf8('a,b\r"one\rtwo",x\r"3\n4",y\r'), {}, 4)
+    expect(mac.rows).toEqual([
+      ['one\rtwo', 'x'],
+      ['3\n4', 'y'],
+    ])
+  })
+
+  it('counts the lines of a quoted cell’s CRLF and lone CR once each', async () => {
+    const text = 'a,b\r\n"x\r\ny\rz",1\r\n2,"\r\n\r\n3\r\n"4'
+    await expect(parseAll(utf8(text))).rejects.toMatchObject({ code: 'unterminated_quote', line: 5 })
   })
 
   it('numbers batches by row and skips blank lines', async () => {
@@ -242,5 +265,37 @@ describe('buildPreview', () => {
     expect(() => buildPreview(huge.slice(0, longSampleBytes), false)).toThrow(
       /Line 2 is longer than 4 million characters/,
     )
+  })
+})
+
+describe('a header below the first row', () => {
+  const text =
+    'Report for March\n\n"Note, with\na line break"\nfirst,last,domain\nAda,Lovelace,a.example\nZoë,Brown,b.example\n'
+
+  it('numbers rows as a spreadsheet does and offers the first ones as the header', () => {
+    const preview = buildPreview(utf8(text), true, { delimiter: ',' })
+    expect(preview.firstRows.map((row) => row.row)).toEqual([1, 3, 4, 5, 6])
+    expect(preview.headerRow).toBe(1)
+    const chosen = buildPreview(utf8(text), true, { delimiter: ',', headerRow: 4 })
+    expect(chosen.hasHeader).toBe(true)
+    expect(chosen.headerRow).toBe(4)
+    expect(chosen.columns).toEqual(['first', 'last', 'domain'])
+    expect(chosen.rows).toEqual([
+      ['Ada', 'Lovelace', 'a.example'],
+      ['Zoë', 'Brown', 'b.example'],
+    ])
+  })
+
+  it('reads from the header row on, with or without a quote in the text, however it arrives', async () => {
+    for (const body of [text, text.replace('"Note, with\na line break"', 'Note')]) {
+      for (const chunkSize of [3, 7, 64]) {
+        const { rows, summary } = await parseAll(utf8(body), { headerRow: 4, width: 3 }, chunkSize)
+        expect(summary.header, `chunks of ${chunkSize}`).toEqual(['first', 'last', 'domain'])
+        expect(rows).toEqual([
+          ['Ada', 'Lovelace', 'a.example'],
+          ['Zoë', 'Brown', 'b.example'],
+        ])
+      }
+    }
   })
 })

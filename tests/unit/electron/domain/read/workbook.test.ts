@@ -4,24 +4,39 @@ import { ImportError } from '../../../../../electron/domain/read/errors'
 import { readRows } from '../../../../../electron/domain/read/rows'
 import {
   chooseSheet,
+  findSheet,
   looksLikeWorkbook,
-  readWorkbook,
   sheetCellText,
-  sheetToCsv,
+  sheetCsv,
   summarize,
+  Workbook,
 } from '../../../../../electron/domain/read/workbook'
-import { arrayBufferOf, peopleWorkbook } from '../../../../support/workbooks'
+import { sheetRows } from '../../../../support/sheets'
+import { peopleWorkbook } from '../../../../support/workbooks'
+
+async function csvOf(book: Workbook, name: string): Promise<string> {
+  let text = ''
+  for await (const piece of sheetCsv(book, name)) text += piece
+  return text
+}
+
+async function summaries(book: Workbook) {
+  const found = []
+  for (const sheet of book.sheets) found.push(await summarize(book, sheet.name))
+  return found
+}
 
 describe('reading an Excel workbook', () => {
   it('finds the list behind a "Read me" sheet and reads its cells as the sheet holds them', async () => {
-    const sheets = await readWorkbook(arrayBufferOf(await peopleWorkbook()))
-    expect(sheets.map(summarize)).toEqual([
+    const bytes = await peopleWorkbook()
+    const found = await summaries(await Workbook.open(bytes))
+    expect(found).toEqual([
       { name: 'Read me', rows: 1, columns: 1, table: false, list: true },
       { name: 'People', rows: 2, columns: 8, table: true, list: true },
       { name: 'Empty', rows: 0, columns: 0, table: false, list: false },
     ])
-    const people = chooseSheet(sheets)
-    expect(people.name).toBe('People')
+    expect(chooseSheet(found)).toBe('People')
+    const people = (await sheetRows(bytes))[1]!
     expect(people.rows[1]).toEqual([
       'Zoë',
       'Brown',
@@ -37,16 +52,17 @@ describe('reading an Excel workbook', () => {
   })
 
   it('turns the sheet into CSV that the list reader reads back to the same cells', async () => {
-    const people = chooseSheet(await readWorkbook(arrayBufferOf(await peopleWorkbook())))
-    const csv = sheetToCsv(people)
-    const read = readRows(csv, ',', true).map((row) => row.cells)
-    expect(read).toEqual(people.rows)
+    const bytes = await peopleWorkbook()
+    const read = readRows(await csvOf(await Workbook.open(bytes), 'People'), ',', true).map(
+      (row) => row.cells,
+    )
+    expect(read).toEqual((await sheetRows(bytes))[1]!.rows)
   })
 
   it('reads the sheet named, in any case, and names the sheets when there is none of that name', async () => {
-    const sheets = await readWorkbook(arrayBufferOf(await peopleWorkbook()))
-    expect(chooseSheet(sheets, 'read ME').name).toBe('Read me')
-    expect(() => chooseSheet(sheets, 'Leads')).toThrow(
+    const names = (await Workbook.open(await peopleWorkbook())).sheets.map((sheet) => sheet.name)
+    expect(findSheet(names, 'read ME')).toBe('Read me')
+    expect(() => findSheet(names, 'Leads')).toThrow(
       'This workbook has no sheet “Leads”; its sheets: “Read me”, “People”, “Empty”.',
     )
   })
@@ -54,13 +70,12 @@ describe('reading an Excel workbook', () => {
   it('says so when no sheet holds a list, and when the file is no workbook at all', async () => {
     const book = new ExcelJS.Workbook()
     book.addWorksheet('Notes').addRow(['only a title'])
-    const sheets = await readWorkbook(arrayBufferOf(new Uint8Array(await book.xlsx.writeBuffer())))
-    expect(() => chooseSheet(sheets)).toThrow(/No sheet of this workbook holds a list .*its sheets: “Notes”/)
+    const notes = await Workbook.open(new Uint8Array(await book.xlsx.writeBuffer()))
+    const found = await summaries(notes)
+    expect(() => chooseSheet(found)).toThrow(/No sheet of this workbook holds a list .*its sheets: “Notes”/)
     const broken = new TextEncoder().encode('PK\u0003\u0004 not really a zip')
-    await expect(readWorkbook(arrayBufferOf(broken))).rejects.toBeInstanceOf(ImportError)
-    await expect(readWorkbook(arrayBufferOf(broken))).rejects.toThrow(
-      /could not be read as an Excel workbook/,
-    )
+    await expect(Workbook.open(broken)).rejects.toBeInstanceOf(ImportError)
+    await expect(Workbook.open(broken)).rejects.toThrow(/could not be read as an Excel workbook/)
   })
 
   it('knows a workbook by its first bytes and its name', () => {
