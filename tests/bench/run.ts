@@ -2,6 +2,7 @@ import { cpus, loadavg, totalmem } from 'node:os'
 import { parseArgs } from 'node:util'
 import { cliBench } from './cli'
 import type { BenchContext } from './context'
+import { editsBench } from './edits'
 import { enrichmentBench } from './enrichment'
 import type { Figure } from './figures'
 import { table, writeResults } from './figures'
@@ -21,6 +22,7 @@ const benches: Record<string, (ctx: BenchContext) => Promise<Figure[]>> = {
   browser: browserBench,
   library: libraryBench,
   workbook: workbookBench,
+  edits: editsBench,
 }
 
 async function main(): Promise<void> {
