@@ -103,6 +103,21 @@ export function primeContactIndex(database: LeadkeeperDb): Promise<ContactIndex>
   return database.transaction('r', contactTables(database), () => contactIndex(database, () => true))
 }
 
+/**
+ * A read of the people in one read-only transaction, run again once should Chromium commit it
+ * before its scope has ended (Dexie's PrematureCommitError, seen under load while other calls read
+ * the index beside it): a read changes nothing, so the second run answers as the first would have.
+ */
+export async function readingPeople<R>(database: LeadkeeperDb, work: () => Promise<R>): Promise<R> {
+  const read = () => database.transaction('r', contactTables(database), work)
+  try {
+    return await read()
+  } catch (error) {
+    if (!(error instanceof Error && error.name === 'PrematureCommitError')) throw error
+    return read()
+  }
+}
+
 /** Each database's whole read of the index under way, if one is. */
 const wholeReads = new WeakMap<LeadkeeperDb, Promise<ContactIndex>>()
 
@@ -115,7 +130,7 @@ const wholeReads = new WeakMap<LeadkeeperDb, Promise<ContactIndex>>()
 export async function readContactIndex(database: LeadkeeperDb): Promise<ContactIndex> {
   const underWay = wholeReads.get(database)
   if (underWay) await underWay.catch(() => undefined)
-  const read = database.transaction('r', contactTables(database), async () => contactIndex(database))
+  const read = readingPeople(database, () => contactIndex(database))
   wholeReads.set(database, read)
   try {
     return await read

@@ -3,7 +3,13 @@ import { isPacked, rowBlockOf } from './block-shape'
 import { contactBlockOf, contactBlockSize, contactKeys } from './contact-index'
 import { addCounts } from './counts'
 import { applyTally, descriptiveFacets, FacetTally } from './facet-tally'
-import { contactIndex, contactTables, readContactBlocks, removeContacts } from './library-contacts'
+import {
+  contactIndex,
+  contactTables,
+  readContactBlocks,
+  readingPeople,
+  removeContacts,
+} from './library-contacts'
 import { companyFromPayload, contactFromPayload } from './library-ingest'
 import { LibraryTally } from './library-shape'
 import { noteChange } from './list-ops'
@@ -168,7 +174,7 @@ export async function contactForgetPlan(
   id: string,
   database: LeadkeeperDb = appDb,
 ): Promise<ContactForgetPlan> {
-  const found = await database.transaction('r', contactTables(database), () => personOf(database, id))
+  const found = await readingPeople(database, () => personOf(database, id))
   if (!found) return { found: false, rows: 0, lists: [], searchResults: 0 }
   const lists = await rowsOfContact(database, found.person)
   const searches = await searchRowsOf(database, found.person)

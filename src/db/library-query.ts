@@ -6,6 +6,7 @@ import {
   contactsFromNewest,
   contactsWithIds,
   contactTables,
+  readingPeople,
   readContactIndex,
 } from './library-contacts'
 import { companyFacets, contactFacets, type CompanyFacet, type ContactFacet } from './library-shape'
@@ -190,9 +191,7 @@ function readingContacts<R>(
   work: (index: ContactIndex) => Promise<R>,
   enough?: (index: ContactIndex) => boolean,
 ): Promise<R> {
-  return database.transaction('r', contactTables(database), async () =>
-    work(await contactIndex(database, enough)),
-  )
+  return readingPeople(database, async () => work(await contactIndex(database, enough)))
 }
 
 /**

@@ -106,16 +106,28 @@ export function libraryReceiver(service: LibraryService, reply: (answer: Library
       args[staged] = staging.get(id) ?? []
       staging.delete(id)
     }
-    const run = service[method] as (...given: unknown[]) => Promise<unknown>
-    run(...args).then(
-      (result) => reply({ id, ok: true, result }),
-      (error: unknown) =>
-        reply({
-          id,
-          ok: false,
-          name: error instanceof Error ? error.name : 'Error',
-          message: error instanceof Error ? error.message : String(error),
-        }),
+    const failure = (error: unknown): LibraryAnswer => ({
+      id,
+      ok: false,
+      name: error instanceof Error ? error.name : 'Error',
+      message: error instanceof Error ? error.message : String(error),
+    })
+    // An error of one call is that call's answer: thrown out of this handler it would end the
+    // worker, and every other call waiting on it with it; an answer that cannot be copied is one too.
+    const send = (answer: LibraryAnswer): void => {
+      try {
+        reply(answer)
+      } catch (error) {
+        reply(failure(error))
+      }
+    }
+    const run = service[method] as ((...given: unknown[]) => Promise<unknown>) | undefined
+    new Promise<unknown>((resolve) => {
+      if (typeof run !== 'function') throw new Error(`The library has no call "${String(method)}".`)
+      resolve(run(...args))
+    }).then(
+      (result) => send({ id, ok: true, result }),
+      (error: unknown) => send(failure(error)),
     )
   }
 }

@@ -36,14 +36,17 @@ export const notify = {
   success: (text: string) => void api().then(({ message }) => message.success(text)),
   info: (text: string) => void api().then(({ message }) => message.info(text)),
   warning: (text: string) => void api().then(({ message }) => message.warning(text, { duration: 6000 })),
-  error: (error: AppError | string) =>
+  error: (error: AppError | string) => {
+    // Also in the console, where a notice gone after its eight seconds can still be read.
+    console.error(typeof error === 'string' ? error : error.message)
     void api().then(({ notification }) =>
       notification.error({
         title: 'Something needs your attention',
         content: typeof error === 'string' ? error : error.message,
         duration: 8000,
       }),
-    ),
+    )
+  },
   confirm: async (options: {
     title: string
     content: string

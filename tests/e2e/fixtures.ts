@@ -56,9 +56,28 @@ export const test = base.extend<{ webHost: WebHostProcess; app: Page }>({
     await use({ ...host, frames })
     child.kill('SIGTERM')
   },
-  app: async ({ page, webHost }, use) => {
+  app: async ({ page, webHost }, use, testInfo) => {
+    // What the page said that a failure's snapshot cannot show (a notice gone after its seconds, an
+    // error in a worker), printed when the test fails.
+    const said: string[] = []
+    const at = () => `${((Date.now() - started) / 1000).toFixed(1)} s`
+    const started = Date.now()
+    page.on('console', (message) => {
+      if (message.type() === 'error' || message.type() === 'warning')
+        said.push(`${at()} console ${message.type()}: ${message.text()}`)
+    })
+    page.on('pageerror', (error) => said.push(`${at()} page error: ${error.message}`))
+    page.on('worker', (worker) =>
+      worker.on('close', () => said.push(`${at()} worker closed: ${worker.url()}`)),
+    )
+    page.on('requestfailed', (request) => {
+      const failure = request.failure()?.errorText ?? ''
+      if (failure !== 'net::ERR_ABORTED') said.push(`${at()} request failed: ${request.url()} ${failure}`)
+    })
     await page.goto(webHost.url)
     await use(page)
+    if (testInfo.status !== testInfo.expectedStatus && said.length > 0)
+      console.log(`What the page said before the failure:\n${said.join('\n')}`)
   },
 })
 

@@ -77,7 +77,6 @@ export async function seedDatabase(
   return listId
 }
 
-/** A drawer slides in: wait until it rests inside the window before looking at it. */
 /** The open menu's options whose label does not fit (cut short with an ellipsis). */
 export function cutOptions(page: Page): Promise<string[]> {
   return page.locator('.n-base-select-option:visible').evaluateAll((options) =>
@@ -88,6 +87,7 @@ export function cutOptions(page: Page): Promise<string[]> {
   )
 }
 
+/** A drawer slides in: wait until it rests inside the window before looking at it. */
 export async function settled(drawer: Locator): Promise<void> {
   const width = drawer.page().viewportSize()!.width
   await expect

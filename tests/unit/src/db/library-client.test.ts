@@ -130,6 +130,41 @@ describe('the library worker client', () => {
     await expect(library.contactById('c:1')).rejects.toMatchObject({ name: 'DatabaseClosedError' })
   })
 
+  it('answers a call that throws at once, or whose answer cannot be copied, with its error; the worker goes on', async () => {
+    const database = freshDb()
+    const service = libraryService(database)
+    const answers: LibraryAnswer[] = []
+    const receive = libraryWorkerReceiver(
+      {
+        ...service,
+        // Throws before it returns a promise, as a call checking its arguments may.
+        contactById: () => {
+          throw new TypeError('not an id')
+        },
+        // An answer `postMessage` refuses to copy.
+        contactsByIds: async () => [{ id: 'c:1', later: () => 1 }] as never,
+      },
+      (answer) => answers.push(structuredClone(answer)),
+    )
+    let uncaught: unknown
+    try {
+      receive({ id: 1, method: 'contactById', args: ['c:1'] } as LibraryCall)
+      receive({ id: 2, method: 'contactsByIds', args: [['c:1']] } as LibraryCall)
+      receive({ id: 3, method: 'noSuchCall', args: [] } as unknown as LibraryCall)
+      receive({ id: 4, method: 'readIndexAhead', args: [] } as LibraryCall)
+    } catch (error) {
+      uncaught = error
+    }
+    expect(uncaught).toBeUndefined()
+    await expect.poll(() => answers.length).toBe(4)
+    const byId = new Map(answers.map((answer) => [answer.id, answer]))
+    expect(byId.get(1)).toMatchObject({ ok: false, name: 'TypeError', message: 'not an id' })
+    expect(byId.get(2)).toMatchObject({ ok: false, name: 'DataCloneError' })
+    expect(byId.get(3)).toMatchObject({ ok: false, message: 'The library has no call "noSuchCall".' })
+    expect(byId.get(4)).toMatchObject({ ok: true })
+    database.close()
+  })
+
   it('reads the index ahead in the worker, which later searches find read', async () => {
     const database = freshDb()
     const { library, messages } = inProcessWorker(database)
