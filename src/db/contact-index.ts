@@ -80,6 +80,10 @@ export function keyBlockOf(block: number, contacts: readonly (ContactRecord | un
     if (!contact) return
     contactKeys(contact).forEach((key, k) => (hashes[at * keysPerContact + k] = keyHash(key)))
   })
+  const domains = new Uint32Array(contacts.length)
+  contacts.forEach((contact, at) => {
+    if (contact?.domainLower) domains[at] = keyHash(contact.domainLower)
+  })
   const facets = {} as ContactKeyBlock['facets']
   for (const facet of contactFacets)
     facets[facet] = codedColumn(contacts.map((contact) => contact?.[facet] ?? ''))
@@ -91,8 +95,33 @@ export function keyBlockOf(block: number, contacts: readonly (ContactRecord | un
     words: contacts.map((contact) => (contact ? ` ${(contact.words ?? []).join(' ')}` : '')),
     answers: answersColumn(contacts),
     hashes,
+    domains,
     facets,
   }
+}
+
+/** A company domain as a scan checks it: its hash, and the word it is among a person's words. */
+interface DomainNeedle {
+  hash: number
+  word: string
+}
+
+function domainNeedle(match: LibraryMatch<ContactFacet>): DomainNeedle | null {
+  return match.domain ? { hash: keyHash(match.domain), word: ` ${fold(match.domain)}` } : null
+}
+
+/**
+ * Whether the person at a block's place is at the domain: their domain's hash, then the domain among
+ * their words as a whole word (two domains may share a hash; a word may start with the domain).
+ */
+function atDomain(block: ContactKeyBlock, at: number, domain: DomainNeedle): boolean {
+  if (block.domains[at] !== domain.hash) return false
+  const words = block.words[at]!
+  for (let from = words.indexOf(domain.word); from >= 0; from = words.indexOf(domain.word, from + 1)) {
+    const end = from + domain.word.length
+    if (end === words.length || words.charCodeAt(end) === 32) return true
+  }
+  return false
 }
 
 type AllowedCodes = [Uint8Array | Uint16Array, Uint8Array][]
@@ -273,6 +302,7 @@ export class ContactIndex {
     // hundred thousand people made as many strings, and a collection of them cost more than the scan).
     const needles = match.words.map((word) => ` ${word}`)
     const needed = neededStarts(needles)
+    const domain = domainNeedle(match)
     // A scan for every match makes the word starts of the blocks it reads; a first page, a few
     // milliseconds at most, uses those there are.
     const makeStarts = limit === Infinity && needles.length > 0
@@ -293,6 +323,7 @@ export class ContactIndex {
       for (let at = slot; at >= first && position < end && found.length < limit; at--, position++) {
         const inBlock = at - first
         if (block.ids[inBlock] === '') continue
+        if (domain && !atDomain(block, inBlock, domain)) continue
         if (!allowedAt(allowed, inBlock)) continue
         if (starts && !mayStart(starts, inBlock * startsPerPerson, needed)) continue
         if (holdsAll(block.words[inBlock]!, needles)) found.push(at)
@@ -316,6 +347,7 @@ export class ContactIndex {
   ): number {
     const needles = match.words.map((word) => ` ${word}`)
     const needed = neededStarts(needles)
+    const domain = domainNeedle(match)
     const searched = match.facets.map(([facet, values]) => ({
       facet,
       at: contactFacets.indexOf(facet),
@@ -343,6 +375,7 @@ export class ContactIndex {
       })
       for (let at = slot; at >= first; at--) {
         const inBlock = at - base
+        if (domain && !atDomain(block, inBlock, domain)) continue
         // The facets first: a person missing two is counted nowhere, and their words need no look.
         let missed = -1
         let misses = 0

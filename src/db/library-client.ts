@@ -131,6 +131,7 @@ export function workerLibrary(start: () => LibraryEndpoint): LibraryService & {
     contactFacetCounts: (search) => call('contactFacetCounts', [search]),
     contactsByIds: (ids) => call('contactsByIds', [ids]),
     contactById: (id) => call('contactById', [id]),
+    personRows: (id) => call('personRows', [id]),
     upsertContacts: (found, source) => call('upsertContacts', [found, source], payloads(found)),
     upsertCompanies: (found, source) => call('upsertCompanies', [found, source], payloads(found)),
     readIndexAhead: () => call('readIndexAhead', []),

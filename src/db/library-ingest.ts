@@ -334,6 +334,14 @@ export async function upsertContacts(
   })
 }
 
+/** When each field was last given a value: the fields a payload says something in, at `at`. */
+function answeredFields(known: Record<string, number>, data: Payload, at: number): Record<string, number> {
+  const fieldsAt = { ...known }
+  for (const [key, value] of Object.entries(data))
+    if (!isBlank(value)) fieldsAt[key] = Math.max(fieldsAt[key] ?? 0, at)
+  return fieldsAt
+}
+
 /** Stores the companies of any service payload, merged by lower-case domain; returns their domains. */
 export async function upsertCompanies(
   payloads: Payload[],
@@ -351,12 +359,20 @@ export async function upsertCompanies(
     for (const one of fields) {
       if (!one) continue
       const before = known.get(one.domain)
+      const fieldsAt = answeredFields(before?.fieldsAt ?? {}, one.data, source.at)
       if (!before) {
-        known.set(one.domain, { ...one, sources: [source], firstSeenAt: source.at, updatedAt: source.at })
+        known.set(one.domain, {
+          ...one,
+          fieldsAt,
+          sources: [source],
+          firstSeenAt: source.at,
+          updatedAt: source.at,
+        })
         continue
       }
       known.set(one.domain, {
         ...fieldsOfCompany(one.domain, mergeFields(before.data, one.data)),
+        fieldsAt,
         sources: withSource(before.sources, source),
         firstSeenAt: before.firstSeenAt,
         updatedAt: Math.max(before.updatedAt, source.at),

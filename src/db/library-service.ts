@@ -8,6 +8,7 @@ import {
   matchContactIds,
   searchContacts,
 } from './library-query'
+import { personRows } from './library-pages'
 import { applyKnownAnswers, applyResultBatches } from './rows'
 import type { LeadkeeperDb } from './schema'
 
@@ -27,6 +28,8 @@ export function libraryService(database: LeadkeeperDb) {
       contactSearchFacetCounts(search, database),
     contactsByIds: async (ids: readonly string[]) => contactsByIds(ids, database),
     contactById: (id: string) => contactById(id, database),
+    /** The list rows a person's answers are on (`personRows`): reads lists' company columns. */
+    personRows: (id: string) => personRows(id, database),
     upsertContacts: (payloads: Record<string, unknown>[], source: Parameters<typeof upsertContacts>[1]) =>
       upsertContacts(payloads, source, database),
     upsertCompanies: (payloads: Record<string, unknown>[], source: Parameters<typeof upsertCompanies>[1]) =>

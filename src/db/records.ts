@@ -259,6 +259,11 @@ export interface ContactKeyBlock {
   answers: Float64Array
   /** Four a person (id, email, identity, contact-id word), 0 where absent. */
   hashes: Uint32Array
+  /**
+   * One a person: the hash of their company's domain (`keyHash` of `domainLower`), 0 where they have
+   * none. A company's page finds its people by these, a compare a person, not a look through words.
+   */
+  domains: Uint32Array
   facets: Record<ContactFacet, { values: string[]; codes: Uint8Array | Uint16Array }>
 }
 
@@ -282,6 +287,8 @@ export interface CompanyRecord {
   country: string
   /** Payloads merged field by field: a company search row carries the most. */
   data: Record<string, unknown>
+  /** When each field of `data` was last given a value by a payload (its source's `at`). */
+  fieldsAt?: Record<string, number>
   sources: Provenance[]
   firstSeenAt: number
   updatedAt: number

@@ -4,6 +4,8 @@ export interface GridColumn {
   /** Starting width in pixels; the user can drag it wider or narrower. */
   width: number
   sortable?: boolean
+  /** Its cells name what has a page of its own (a company, a person): drawn as links. */
+  link?: boolean
 }
 
 export interface GridSort {

@@ -128,7 +128,7 @@ test('every row comes back whole: twins, library rows and phones added later, fr
   }
   await app.locator('[data-test="list-results"] .row').first().click()
   await expect(app.locator('[data-test="row-origins"]')).toContainText('from your library')
-  await expect(app.locator('[data-test="row-drawer"]').getByText('Open in the library')).toBeVisible()
+  await expect(app.locator('[data-test="row-drawer"]').getByText('Open their page')).toBeVisible()
   await shell.screenshot('rows-whole-library-row')
   await app.keyboard.press('Escape')
 

@@ -17,6 +17,8 @@ interface CellElement extends HTMLDivElement {
   drawnPinned?: number
   /** The room left before the cell: the columns scrolled past, before the first cell after pinned ones. */
   drawnMargin?: number
+  /** Whether the cell is drawn as a link (its column's `link`). */
+  drawnLink?: boolean
 }
 
 /** The whole text of a cell that shows it cut to its width; null for any other element. */
@@ -68,6 +70,11 @@ export function drawCells<T>(
     if (resized) {
       cell.style.width = `${width}px`
       cell.drawnWidth = width
+    }
+    const link = column.link === true
+    if ((cell.drawnLink ?? false) !== link) {
+      cell.classList.toggle('link', link)
+      cell.drawnLink = link
     }
     if (pinnedCount > 0 || cell.drawnPinned !== undefined || cell.drawnMargin !== undefined) {
       place(cell, pinned.lefts[at], at === pinnedCount ? item.before : 0)
