@@ -40,7 +40,10 @@ export const useLibraryCompanyStore = defineStore('libraryCompany', () => {
   )
   let ids: string[] = []
   let firstPage: ContactRecord[] = []
+  /** The company's name as its people's answers spell it (the first page of them, nothing searched). */
+  let peopleNames: string[] = []
   let searching = 0
+  let listing = 0
   let subscription: Subscription | null = null
 
   function failed(error: unknown): void {
@@ -69,12 +72,18 @@ export const useLibraryCompanyStore = defineStore('libraryCompany', () => {
     searches.value = null
     ids = []
     firstPage = []
+    peopleNames = []
+    // The people are asked for at once, beside the company's record, not after it.
+    void search()
+    let first = true
     // A batch of results that names the company writes its record too: its people follow.
     subscription = liveQuery(() => companyByDomain(wanted)).subscribe({
       next: (record) => {
         if (domain.value !== wanted) return
         company.value = record ?? null
-        void search()
+        if (!first) void search()
+        first = false
+        void findLists(wanted)
         searchesOf(record?.sources ?? []).then((found) => {
           if (domain.value === wanted) searches.value = found
         }, failed)
@@ -101,7 +110,10 @@ export const useLibraryCompanyStore = defineStore('libraryCompany', () => {
       counting.value = !first.exact
       version.value += 1
       if (everyone && first.exact) known.value = ids.length
-      if (everyone) void findLists(asked.domain, first.items)
+      if (everyone) {
+        peopleNames = [...new Set(first.items.map((person) => person.companyName))]
+        void findLists(asked.domain)
+      }
       if (!first.exact) {
         const all = await libraryOf().matchContactIds(asked)
         if (run !== searching) return
@@ -117,12 +129,16 @@ export const useLibraryCompanyStore = defineStore('libraryCompany', () => {
     }
   }
 
-  /** The lists whose rows name the company: by its name and as its people's answers spell it. */
-  async function findLists(at: string, people: readonly ContactRecord[]): Promise<void> {
-    const names = [company.value?.name ?? '', ...people.map((person) => person.companyName)]
+  /**
+   * The lists whose rows name the company: by its name and as its people's answers spell it, asked
+   * again as either comes in.
+   */
+  async function findLists(at: string): Promise<void> {
+    const names = [company.value?.name ?? '', ...peopleNames]
+    const run = ++listing
     try {
       const found = await listsNamingCompany(names)
-      if (domain.value === at) lists.value = found
+      if (domain.value === at && run === listing) lists.value = found
     } catch (error) {
       failed(error)
     }
@@ -138,13 +154,46 @@ export const useLibraryCompanyStore = defineStore('libraryCompany', () => {
     return search()
   }
 
-  /** Rows of the first page as the search read them; the rest by id. */
+  /**
+   * Reads of people by id waiting for the one under way, the latest asked first. A company's
+   * people are spread over the library's blocks, each read whole for one person, and a grid asks
+   * for a thousand rows past those in view: one read at a time leaves the worker free for the next
+   * search, and the rows last asked for (those in view after a scroll) come before the margin.
+   */
+  const waiting: (() => void)[] = []
+  let reading = false
+
+  function nextRead(): void {
+    const next = waiting.pop()
+    if (!next) {
+      reading = false
+      return
+    }
+    reading = true
+    next()
+  }
+
+  function readInTurn(wanted: string[], opened: string | null): Promise<ContactRecord[]> {
+    return new Promise((resolve, reject) => {
+      waiting.push(() => {
+        // A company left meanwhile: its grid is gone, and nothing is read for it.
+        const read =
+          opened !== null && domain.value === opened ? libraryOf().contactsByIds(wanted) : Promise.resolve([])
+        read.then(resolve, reject).finally(nextRead)
+      })
+      if (!reading) nextRead()
+    })
+  }
+
+  /** Rows of the first page as the search read them; the rest by id, a read at a time. */
   async function fetchPeople(start: number, count: number): Promise<ContactRecord[]> {
     const end = start + count
     const served = firstPage.slice(start, end)
     if (served.length === count || end <= firstPage.length) return served
     const from = start + served.length
-    const rest = await libraryOf().contactsByIds(ids.slice(from, end))
+    const wanted = ids.slice(from, end)
+    if (wanted.length === 0) return served
+    const rest = await readInTurn(wanted, domain.value)
     return served.length === 0 ? rest : [...served, ...rest]
   }
 

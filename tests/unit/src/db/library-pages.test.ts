@@ -1,5 +1,6 @@
 import 'fake-indexeddb/auto'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
+import { contactBlockSize } from '@/db/contact-index'
 import { LeadkeeperDb, rowKey } from '@/db/schema'
 import type { Provenance, SearchRun } from '@/db/records'
 import { upsertCompanies, upsertContacts } from '@/db/library-ingest'
@@ -73,6 +74,44 @@ describe("a company's people", () => {
     expect(
       await libraryService(database).matchContactIds({ domain: 'initech.com', prefix: 'globex' }),
     ).toEqual(['c:101'])
+  })
+
+  it('count each facet with its own values left free, within the company', async () => {
+    const database = freshDb()
+    await upsertContacts(
+      Array.from({ length: 30 }, (_, i) => person(i, i % 3 === 0 ? 'globex.com' : 'initech.com')),
+      source('list', 'l'),
+      database,
+    )
+    // Globex: people 0, 3, … 27; vp where i % 3 === 0 — all of them; deliverable where i is odd.
+    const counts = await contactSearchFacetCounts(
+      { domain: 'globex.com', facets: { emailStatus: ['deliverable'] } },
+      database,
+    )
+    expect(counts.seniority).toEqual([{ value: 'vp', count: 5 }])
+    expect(counts.emailStatus).toEqual([
+      { value: 'catch_all', count: 5 },
+      { value: 'deliverable', count: 5 },
+    ])
+  })
+
+  it('come first from the newest key blocks, before a new window has read the rest', async () => {
+    const name = 't-' + crypto.randomUUID()
+    const count = 80 * contactBlockSize
+    await upsertContacts(
+      Array.from({ length: count }, (_, i) => person(i, i % 10 === 0 ? 'globex.com' : 'initech.com')),
+      source('list', 'l'),
+      new LeadkeeperDb(name),
+    )
+    const fresh = new LeadkeeperDb(name)
+    const reads = vi.spyOn(fresh.peopleKeys, 'bulkGet')
+    const first = await searchContacts({ domain: 'globex.com', limit: 5 }, fresh)
+    expect(first.items.map((one) => one.id)).toEqual([7990, 7980, 7970, 7960, 7950].map((i) => `c:${i}`))
+    expect(first.exact).toBe(false)
+    expect(reads).toHaveBeenCalledTimes(1)
+    const all = await matchContactIds({ domain: 'globex.com' }, fresh)
+    expect(all).toHaveLength(800)
+    expect(all.at(-1)).toBe('c:0')
   })
 
   it('follow a person who moves to another company', async () => {

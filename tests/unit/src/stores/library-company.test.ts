@@ -3,6 +3,7 @@ import { createPinia, setActivePinia } from 'pinia'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { db } from '@/db/schema'
 import { applyEnrichmentResults } from '@/db/rows'
+import { upsertContacts } from '@/db/library-ingest'
 import { useLibraryCompanyStore } from '@/stores/library-company'
 import { useLibraryPersonStore } from '@/stores/library-person'
 import { answerPhrases } from '@/features/library/person-answers'
@@ -56,6 +57,26 @@ describe("a company's page", () => {
     expect(store.matching).toBe(0)
     // What the company holds stays said, whatever is searched.
     expect(store.known).toBe(5)
+  })
+
+  it('reads the people past its first page by id, a page at a time, newest first', async () => {
+    await upsertContacts(
+      Array.from({ length: 150 }, (_, i) => ({
+        contact_id: 5000 + i,
+        contact_full_name: `Big Person${i}`,
+        company_domain: 'big.example',
+      })),
+      { kind: 'lead_search', id: 'run', label: 'Run', at: 1 },
+    )
+    const store = useLibraryCompanyStore()
+    store.open('big.example')
+    await expect.poll(() => store.known).toBe(150)
+    const pages = await Promise.all([store.fetchPeople(0, 100), store.fetchPeople(100, 100)])
+    const ids = pages.flat().map((one) => one.id)
+    expect(ids).toEqual(Array.from({ length: 150 }, (_, i) => `c:${5149 - i}`))
+    // A company left: what its grid still asks for is not read.
+    store.close()
+    expect(await store.fetchPeople(100, 100)).toEqual([])
   })
 
   it('says the library knows nothing of a company it has never seen', async () => {
