@@ -132,6 +132,7 @@ export function workerLibrary(start: () => LibraryEndpoint): LibraryService & {
     contactsByIds: (ids) => call('contactsByIds', [ids]),
     contactById: (id) => call('contactById', [id]),
     personRows: (id) => call('personRows', [id]),
+    changedInList: (listId) => call('changedInList', [listId]),
     upsertContacts: (found, source) => call('upsertContacts', [found, source], payloads(found)),
     upsertCompanies: (found, source) => call('upsertCompanies', [found, source], payloads(found)),
     readIndexAhead: () => call('readIndexAhead', []),

@@ -1,6 +1,6 @@
 import { rowIndexes, rowsAt } from './rows'
 import { db as appDb, type LeadkeeperDb } from './schema'
-import { contactById } from './library-query'
+import { contactById, contactsByIds, matchContactIds } from './library-query'
 import type { CompanyRecord, ListRecord, Provenance, SearchRun } from './records'
 
 /**
@@ -97,4 +97,16 @@ export async function personRows(id: string, database: LeadkeeperDb = appDb): Pr
       if (row.contactId === id) found.push({ listId: list.id, listName: list.name, index: row.index })
   }
   return found
+}
+
+/**
+ * How many people a list's rows brought into the library whose latest answer, from any source,
+ * changed their company, title or email: the few the facet finds, read to see their sources.
+ */
+export async function changedInList(listId: string, database: LeadkeeperDb = appDb): Promise<number> {
+  const ids = await matchContactIds({ facets: { changed: ['changed'] } }, database)
+  const people = await contactsByIds(ids, database)
+  return people.filter((person) =>
+    person.sources.some((source) => source.kind === 'list' && source.id === listId),
+  ).length
 }

@@ -8,7 +8,7 @@ import {
   matchContactIds,
   searchContacts,
 } from './library-query'
-import { personRows } from './library-pages'
+import { changedInList, personRows } from './library-pages'
 import { applyKnownAnswers, applyResultBatches } from './rows'
 import type { LeadkeeperDb } from './schema'
 
@@ -30,6 +30,8 @@ export function libraryService(database: LeadkeeperDb) {
     contactById: (id: string) => contactById(id, database),
     /** The list rows a person's answers are on (`personRows`): reads lists' company columns. */
     personRows: (id: string) => personRows(id, database),
+    /** People of a list whose latest answer changed them (`changedInList`). */
+    changedInList: (listId: string) => changedInList(listId, database),
     upsertContacts: (payloads: Record<string, unknown>[], source: Parameters<typeof upsertContacts>[1]) =>
       upsertContacts(payloads, source, database),
     upsertCompanies: (payloads: Record<string, unknown>[], source: Parameters<typeof upsertCompanies>[1]) =>

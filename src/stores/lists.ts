@@ -215,6 +215,11 @@ export const useListsStore = defineStore('lists', () => {
     return (await rowsAt(listId, [index]))[0]
   }
 
+  /** How many people of a list changed company, title or email at their latest answer. */
+  function changedPeople(listId: string): Promise<number> {
+    return libraryOf().changedInList(listId)
+  }
+
   return {
     lists,
     loaded,
@@ -230,5 +235,6 @@ export const useListsStore = defineStore('lists', () => {
     appendToList,
     idleLists,
     row,
+    changedPeople,
   }
 })

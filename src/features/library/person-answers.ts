@@ -1,4 +1,5 @@
 import type { Answers } from '@domain/kinds'
+import type { ContactChange } from '@/db/records'
 import { formatDay } from '@/ui/format'
 
 /** What a person's answers say, one phrase a kind of data answered: "email found 3 Nov". */
@@ -50,3 +51,15 @@ export function answerPhrases(
   }
   return phrases.sort((a, b) => a.at - b.at)
 }
+
+/** What an answer changed, as a sentence: "Moved from Initech to Globex, seen 28 Nov". */
+export function changePhrase(change: ContactChange, now: number = Date.now()): string {
+  const seen = `seen ${formatDay(change.at, now)}`
+  if (change.field === 'company') return `Moved from ${change.from} to ${change.to}, ${seen}`
+  const what = change.field === 'jobTitle' ? 'Title' : 'Email'
+  return `${what} changed from ${change.from} to ${change.to}, ${seen}`
+}
+
+/** The label of the library's facet of people whose latest answer changed something. */
+export const changedLabel = (value: string): string =>
+  value === 'changed' ? 'Changed since the last answer' : value

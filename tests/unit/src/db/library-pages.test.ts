@@ -5,7 +5,13 @@ import { LeadkeeperDb, rowKey } from '@/db/schema'
 import type { Provenance, SearchRun } from '@/db/records'
 import { upsertCompanies, upsertContacts } from '@/db/library-ingest'
 import { contactSearchFacetCounts, isEverything, matchContactIds, searchContacts } from '@/db/library-query'
-import { companyByDomain, listsNamingCompany, personRows, searchesOf } from '@/db/library-pages'
+import {
+  changedInList,
+  companyByDomain,
+  listsNamingCompany,
+  personRows,
+  searchesOf,
+} from '@/db/library-pages'
 import { libraryService } from '@/db/library-service'
 import { applyEnrichmentResults } from '@/db/rows'
 import { partFetchedAt } from '@/components/company/company-fields'
@@ -165,6 +171,31 @@ describe('lists and rows', () => {
     ])
     expect(await personRows('c:1002', database)).toEqual([{ listId: 'L', listName: 'List L', index: 2 }])
     expect(await personRows('c:nobody', database)).toEqual([])
+  })
+})
+
+describe('what changed', () => {
+  it("counts a list's people whose latest answer moved them", async () => {
+    const database = freshDb()
+    await seed(database, 'L', 4)
+    await seed(database, 'M', 2)
+    await applyEnrichmentResults('L', [found('L', 1), found('L', 2)], 100, database)
+    await applyEnrichmentResults('M', [found('M', 0)], 100, database)
+    expect(await changedInList('L', database)).toBe(0)
+    // Row 1's person answered again: now at another company.
+    const moved = found('L', 1, {
+      company_name: 'Globex',
+      company_domain: 'globex.com',
+      contact_email_address: 'p1@globex.com',
+    })
+    await applyEnrichmentResults('L', [moved], 200, database)
+    expect(await changedInList('L', database)).toBe(1)
+    expect(await changedInList('M', database)).toBe(0)
+    const person = await libraryService(database).contactById('c:1001')
+    expect(person?.changes?.map(({ field, from, to }) => [field, from, to])).toEqual([
+      ['company', 'Co1', 'Globex'],
+      ['email', 'p1@d1.com', 'p1@globex.com'],
+    ])
   })
 })
 
