@@ -88,7 +88,9 @@ export interface PersonRow {
 export async function personRows(id: string, database: LeadkeeperDb = appDb): Promise<PersonRow[]> {
   const person = await contactById(id, database)
   if (!person) return []
-  const names = [person.companyName, String(person.data['company_name'] ?? '')]
+  // Rows answered before a move name the company they were at then.
+  const before = (person.changes ?? []).flatMap((change) => (change.field === 'company' ? [change.from] : []))
+  const names = [person.companyName, String(person.data['company_name'] ?? ''), ...before]
   const lists = await listsNamingCompany(names, database)
   const found: PersonRow[] = []
   for (const { list, companies } of lists) {

@@ -175,26 +175,32 @@ describe('lists and rows', () => {
 })
 
 describe('what changed', () => {
-  it("counts a list's people whose latest answer moved them", async () => {
+  it("counts a list's people whose latest answer moved them, and finds their rows of before", async () => {
     const database = freshDb()
     await seed(database, 'L', 4)
     await seed(database, 'M', 2)
     await applyEnrichmentResults('L', [found('L', 1), found('L', 2)], 100, database)
     await applyEnrichmentResults('M', [found('M', 0)], 100, database)
     expect(await changedInList('L', database)).toBe(0)
-    // Row 1's person answered again: now at another company.
-    const moved = found('L', 1, {
+    // Row 1's person answered again on list M: now at another company.
+    const moved = found('M', 1, {
+      contact_id: 1001,
       company_name: 'Globex',
       company_domain: 'globex.com',
       contact_email_address: 'p1@globex.com',
     })
-    await applyEnrichmentResults('L', [moved], 200, database)
+    await applyEnrichmentResults('M', [moved], 200, database)
     expect(await changedInList('L', database)).toBe(1)
-    expect(await changedInList('M', database)).toBe(0)
+    expect(await changedInList('M', database)).toBe(1)
     const person = await libraryService(database).contactById('c:1001')
     expect(person?.changes?.map(({ field, from, to }) => [field, from, to])).toEqual([
       ['company', 'Co1', 'Globex'],
       ['email', 'p1@d1.com', 'p1@globex.com'],
+    ])
+    // The row of before names the company they were at then: it still holds them.
+    expect((await personRows('c:1001', database)).map(({ listId, index }) => [listId, index])).toEqual([
+      ['L', 1],
+      ['M', 1],
     ])
   })
 })
