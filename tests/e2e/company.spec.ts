@@ -117,6 +117,14 @@ test('a company and a person, browsed from the library with the network cut', as
   await person.company().click()
   await expect(company.name()).toHaveText('Company 12')
 
+  // In a list's grid, a person's name leads to their page; a click on another cell only takes the keyboard.
+  await app.evaluate((to) => (location.hash = to), `#/lists/${listId}?company=Company+12`)
+  await expect(results.rowCount()).toHaveText('3 of 300 rows')
+  await (await results.cell(0, 'Email')).click()
+  await expect(results.drawer()).toBeHidden()
+  await (await results.cell(0, 'Full name')).click()
+  await expect(person.name()).toHaveText('Mara Person12')
+
   // From the library's companies: a company opens its page.
   await shell.open('Library')
   await library.tab('Companies · 100').click()
