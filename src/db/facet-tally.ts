@@ -1,5 +1,5 @@
 import Dexie, { type Table } from 'dexie'
-import { addCounts, CountChanges } from './counts'
+import { addCounts, type CountDelta } from './counts'
 import type { FacetCountRecord, FacetValue, RowFacet, RowRecord } from './records'
 
 export type { FacetValue, RowFacet }
@@ -57,19 +57,35 @@ export function listCounts(table: CountTable, listId: string) {
   return table.where('[listId+facet+value]').between([listId], [listId, Dexie.maxKey], true, true)
 }
 
-/** Changes to a list's facet counts, gathered in memory and written at once with `applyTally`. */
-export class FacetTally extends CountChanges<FacetCountRecord, CountKey> {
-  constructor() {
-    super(({ listId, facet, value }) => [listId, facet, value])
-  }
+/**
+ * Changes to a list's facet counts, gathered in memory and written at once with `applyTally`. Kept
+ * by list, facet and value in maps of their own, not by a key made of the three: a removal or a run
+ * tallies every value of every row it changes, and a key a change is a string made each time.
+ */
+export class FacetTally implements CountDelta<FacetCountRecord, CountKey> {
+  readonly keyOf = ({ listId, facet, value }: FacetCountRecord): CountKey => [listId, facet, value]
+  private readonly changes = new Map<string, Map<RowFacet, Map<FacetValue, number>>>()
 
   addValue(listId: string, facet: RowFacet, value: FacetValue, delta: number): void {
-    this.change({ listId, facet, value, count: delta })
+    let facets = this.changes.get(listId)
+    if (!facets) this.changes.set(listId, (facets = new Map()))
+    let values = facets.get(facet)
+    if (!values) facets.set(facet, (values = new Map()))
+    values.set(value, (values.get(value) ?? 0) + delta)
   }
 
   /** Counts a row in (`sign` 1) or out (-1). */
   add(listId: string, row: Partial<RowRecord>, sign: 1 | -1): void {
     for (const [facet, value] of countedValues(row)) this.addValue(listId, facet, value, sign)
+  }
+
+  /** The non-zero changes, each as a record whose `count` is the change. */
+  records(): FacetCountRecord[] {
+    const out: FacetCountRecord[] = []
+    for (const [listId, facets] of this.changes)
+      for (const [facet, values] of facets)
+        for (const [value, count] of values) if (count !== 0) out.push({ listId, facet, value, count })
+    return out
   }
 }
 

@@ -589,7 +589,11 @@ export async function listFromRows(
   await database.lists.add(list)
   let count = 0
   try {
-    const page = blockSize * 5
+    // A page of 32 blocks' rows a transaction, and the counts once, with the list's record: a count a
+    // company, tallied and written a page at a time, was read and written again at every page
+    // (`npm run bench -- --only edits`).
+    const page = blockSize * blocksAtOnce
+    const tally = new FacetTally()
     for (let from = 0; from < indexes.length; from += page) {
       const wanted: number[] = []
       for (let at = from; at < Math.min(indexes.length, from + page); at++) wanted.push(indexes[at]!)
@@ -601,17 +605,19 @@ export async function listFromRows(
         const copy = stored(row)
         delete copy.removedAt
         copy.index = count++
+        tally.add(list.id, copy, 1)
         copies.push(copy)
       }
-      const tally = new FacetTally()
-      for (const copy of copies) tally.add(list.id, copy, 1)
-      await database.transaction('rw', [...blockTables(database), database.facetCounts], async () => {
-        await putStoredRows(database, list.id, copies)
-        await applyTally(database.facetCounts, tally)
-      })
+      await database.transaction('rw', blockTables(database), () => putStoredRows(database, list.id, copies))
     }
-    const state = source.state === 'done' ? 'done' : 'ready'
-    await database.lists.update(list.id, { rowCount: count, state, updatedAt: Date.now() })
+    await database.transaction('rw', [database.facetCounts, database.lists], async () => {
+      await applyTally(database.facetCounts, tally)
+      await database.lists.update(list.id, {
+        rowCount: count,
+        state: source.state === 'done' ? 'done' : 'ready',
+        updatedAt: Date.now(),
+      })
+    })
   } catch (error) {
     await database.transaction(
       'rw',

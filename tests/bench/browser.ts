@@ -52,7 +52,7 @@ const alias = {
 
 /**
  * The app's own modules, unchanged, for the page: `globalThis.lk` exposes the database, the list
- * and row operations, the library search, PapaParse, the workbook reader and Dexie; `import-worker.js` is the import
+ * and row operations, a list's edits and history (`listOps`), the library search, PapaParse, the workbook reader and Dexie; `import-worker.js` is the import
  * workers' code as the app starts them.
  */
 async function bundlePageHelpers(outDir: string): Promise<void> {
@@ -81,7 +81,9 @@ async function bundlePageHelpers(outDir: string): Promise<void> {
         "import * as query from '@/db/library-query'",
         "import * as facets from '@/db/facet-tally'",
         "import * as blocks from '@/db/blocks'",
+        "import * as blockShape from '@/db/block-shape'",
         "import * as queries from '@/db/list-queries'",
+        "import * as listOps from '@/db/list-ops'",
         "import { exportInWorkers, exportWorkerCount } from '@/workers/export-client'",
         // The export workers as the app starts them, from the bench's own bundle of their code.
         "const exportWorker = () => new Worker(new URL('/bench/export-worker.js', location.origin), { type: 'module' })",
@@ -98,8 +100,9 @@ async function bundlePageHelpers(outDir: string): Promise<void> {
         'provideLibrary(libraryWorker)',
         'libraryWorker.prepare()',
         "import readExcelFile from 'read-excel-file/universal'",
-        'Object.assign(globalThis, { lk: { Dexie, Papa, readExcelFile, db, lists, rows, library: { ...ingest, ...query }, libraryWorker, facets, blocks, queries, exportList, exportLibrary, exportWorkerCount, importWorkers, importWorkerCount, startImportWorker } })',
+        'Object.assign(globalThis, { lk: { Dexie, Papa, readExcelFile, db, lists, rows, listOps, library: { ...ingest, ...query }, libraryWorker, facets, blocks, blockShape, queries, exportList, exportLibrary, exportWorkerCount, importWorkers, importWorkerCount, startImportWorker } })',
         "import './tests/bench/page/kit'",
+        "import './tests/bench/page/edits'",
       ].join('\n'),
     },
   })

@@ -2,6 +2,7 @@ import { cpus, loadavg, totalmem } from 'node:os'
 import { parseArgs } from 'node:util'
 import { cliBench } from './cli'
 import type { BenchContext } from './context'
+import { editsBench } from './edits'
 import { enrichmentBench } from './enrichment'
 import type { Figure } from './figures'
 import { table, writeResults } from './figures'
@@ -22,6 +23,7 @@ const benches: Record<string, (ctx: BenchContext) => Promise<Figure[]>> = {
   library: libraryBench,
   company: companyBench,
   workbook: workbookBench,
+  edits: editsBench,
 }
 
 async function main(): Promise<void> {

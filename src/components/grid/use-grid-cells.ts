@@ -7,6 +7,8 @@ export interface CellEditing {
   column: GridColumn
   value: string
   box: { left: number; top: number; width: number; height: number }
+  /** Where the grid was scrolled as the edit began: a scroll away from there ends it. */
+  scrolled: { left: number; top: number }
 }
 
 /**
@@ -92,11 +94,23 @@ export function useGridCells(
     const column = props.columns[columnAt(activeColumn.value)]
     if (position === null || !column?.editable) return false
     reveal(column.key)
-    await nextTick()
+    // A column scrolled into view is drawn at the next frame or so: its cell is waited for.
+    let box: CellEditing['box'] | null = null
+    for (let frame = 0; frame < 5 && !box; frame++) {
+      await nextTick()
+      box = cellBox(position, column.key)
+      if (!box) await new Promise((done) => requestAnimationFrame(() => done(undefined)))
+    }
     const value = grid.valueOf(position, column)
-    const box = cellBox(position, column.key)
-    if (value === null || !box) return false
-    editing.value = { position, column, value: typed ?? value, box }
+    const scroller = grid.scroller.value
+    if (value === null || !box || !scroller) return false
+    editing.value = {
+      position,
+      column,
+      value: typed ?? value,
+      box,
+      scrolled: { left: scroller.scrollLeft, top: scroller.scrollTop },
+    }
     await nextTick()
     editor.value?.focus()
     if (typed === undefined) editor.value?.select()
@@ -161,8 +175,23 @@ export function useGridCells(
     return props.columns.find((column) => column.key === key) ?? null
   }
 
+  /**
+   * The grid scrolled: an edit whose cell moved away ends, what was typed kept. The scroll that
+   * brought its cell into view, which the browser reports after the edit began, is not such a move.
+   */
+  function onScrolled(): void {
+    const current = editing.value
+    const scroller = grid.scroller.value
+    if (!current || !scroller) return
+    const moved =
+      Math.abs(scroller.scrollLeft - current.scrolled.left) > 1 ||
+      Math.abs(scroller.scrollTop - current.scrolled.top) > 1
+    if (moved) finish('commit')
+  }
+
   return {
     activeColumn,
+    onScrolled,
     editing,
     editor,
     ensureColumn,
