@@ -35,6 +35,8 @@ export interface AccountsState {
   nextId: number
   accounts: Account[]
   keys: { key: string; accountId: string; active: boolean }[]
+  /** The movers each account was answered about (`movers.ts`); absent in states saved before. */
+  movers?: { accountId: string; people: number[] }[]
 }
 
 export const toTenths = (credits: number): number => Math.round(credits * 10)
@@ -46,6 +48,8 @@ export const decimalCredits = (tenths: number): string => (tenths / 10).toFixed(
 export class Accounts {
   private readonly accounts = new Map<string, Account>()
   private readonly keys = new Map<string, { accountId: string; active: boolean }>()
+  /** Only movers are remembered: everyone else is answered the same whatever came before. */
+  private readonly movers = new Map<string, Set<number>>()
   private readonly creditListeners: ((accountId: string) => void)[] = []
   private readonly changeListeners: (() => void)[] = []
   readonly charges: ChargeEntry[] = []
@@ -182,6 +186,20 @@ export class Accounts {
     return true
   }
 
+  /** Whether the account was answered about `personId`, a mover, before. */
+  answeredBefore(accountId: string, personId: number): boolean {
+    return this.movers.get(accountId)?.has(personId) ?? false
+  }
+
+  /** Notes that the account was answered about `personId`, a mover: their next answer moves them. */
+  noteAnswered(accountId: string, personId: number): void {
+    let people = this.movers.get(accountId)
+    if (!people) this.movers.set(accountId, (people = new Set()))
+    if (people.has(personId)) return
+    people.add(personId)
+    this.changed()
+  }
+
   /** The keys of an account, oldest first. */
   keysOf(accountId: string): string[] {
     return [...this.keys].filter(([, entry]) => entry.accountId === accountId).map(([key]) => key)
@@ -197,6 +215,7 @@ export class Accounts {
       nextId: this.nextId,
       accounts: [...this.accounts.values()].map((account) => ({ ...account })),
       keys: [...this.keys].map(([key, entry]) => ({ key, ...entry })),
+      movers: [...this.movers].map(([accountId, people]) => ({ accountId, people: [...people] })),
     }
   }
 
@@ -204,8 +223,10 @@ export class Accounts {
   importState(state: AccountsState): void {
     this.accounts.clear()
     this.keys.clear()
+    this.movers.clear()
     for (const account of state.accounts) this.accounts.set(account.id, { ...account })
     for (const { key, accountId, active } of state.keys) this.keys.set(key, { accountId, active })
+    for (const { accountId, people } of state.movers ?? []) this.movers.set(accountId, new Set(people))
     this.nextId = state.nextId
   }
 

@@ -222,6 +222,12 @@ export const CLI_FLAGS: CliFlag[] = [
     parse: number,
   },
   {
+    flags: '--mover-share <share>',
+    option: 'moverShare',
+    description: 'share of people (0 to 1) whose later answers differ: another company, title or email',
+    parse: number,
+  },
+  {
     flags: '--log-limit <entries>',
     option: 'logLimit',
     description: 'entries kept in each control log',

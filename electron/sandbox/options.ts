@@ -63,6 +63,11 @@ export interface SandboxOptions {
   worldCompanies?: number
   /** Average people per world company. Default 10. */
   worldPeoplePerCompany?: number
+  /**
+   * Share of people (0 to 1) whose later answers to an account differ from their first: another
+   * company, title or email (`movers.ts`). Default 0.05.
+   */
+  moverShare?: number
   /** Entries kept in each control log (requests, charges, webhook attempts); the oldest go first. Default 10000. */
   logLimit?: number
   /** Bytes the request log may hold, bodies included; the oldest entries go first. Default 32 MiB. */
@@ -109,6 +114,7 @@ export const DEFAULT_OPTIONS: ResolvedOptions = {
   defaultFreeCompanySearches: null,
   worldCompanies: 3000,
   worldPeoplePerCompany: 10,
+  moverShare: 0.05,
   logLimit: 10_000,
   logByteLimit: 32 * 1024 * 1024,
   stateDir: null,
@@ -118,5 +124,7 @@ export function resolveOptions(options: SandboxOptions = {}): ResolvedOptions {
   const defined = Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined))
   const resolved = { ...DEFAULT_OPTIONS, ...defined } as ResolvedOptions
   if (!(resolved.timeScale > 0)) throw new Error('timeScale must be a positive number')
+  if (!(resolved.moverShare >= 0 && resolved.moverShare <= 1))
+    throw new Error('moverShare must be from 0 to 1')
   return resolved
 }

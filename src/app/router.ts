@@ -53,6 +53,20 @@ const routes: RouteRecordRaw[] = [
   },
   { path: '/lookups', name: 'lookups', component: () => import('@/features/lookups/LookupsPage.vue') },
   { path: '/library', name: 'library', component: () => import('@/features/library/LibraryPage.vue') },
+  {
+    path: '/library/companies/:domain',
+    name: 'company',
+    component: () => import('@/features/library/LibraryCompanyPage.vue'),
+    props: true,
+    meta: { section: 'library' },
+  },
+  {
+    path: '/library/people/:personId',
+    name: 'person',
+    component: () => import('@/features/library/LibraryPersonPage.vue'),
+    props: true,
+    meta: { section: 'library' },
+  },
   { path: '/settings', name: 'settings', component: () => import('@/features/settings/SettingsPage.vue') },
   { path: '/:pathMatch(.*)*', redirect: '/' },
 ]

@@ -80,6 +80,10 @@ export function keyBlockOf(block: number, contacts: readonly (ContactRecord | un
     if (!contact) return
     contactKeys(contact).forEach((key, k) => (hashes[at * keysPerContact + k] = keyHash(key)))
   })
+  const domains = new Uint32Array(contacts.length)
+  contacts.forEach((contact, at) => {
+    if (contact?.domainLower) domains[at] = keyHash(contact.domainLower)
+  })
   const facets = {} as ContactKeyBlock['facets']
   for (const facet of contactFacets)
     facets[facet] = codedColumn(contacts.map((contact) => contact?.[facet] ?? ''))
@@ -91,8 +95,33 @@ export function keyBlockOf(block: number, contacts: readonly (ContactRecord | un
     words: contacts.map((contact) => (contact ? ` ${(contact.words ?? []).join(' ')}` : '')),
     answers: answersColumn(contacts),
     hashes,
+    domains,
     facets,
   }
+}
+
+/** A company domain as a scan checks it: its hash, and the word it is among a person's words. */
+interface DomainNeedle {
+  hash: number
+  word: string
+}
+
+function domainNeedle(match: LibraryMatch<ContactFacet>): DomainNeedle | null {
+  return match.domain ? { hash: keyHash(match.domain), word: ` ${fold(match.domain)}` } : null
+}
+
+/**
+ * Whether the person at a block's place is at the domain: their domain's hash, then the domain among
+ * their words as a whole word (two domains may share a hash; a word may start with the domain).
+ */
+function atDomain(block: ContactKeyBlock, at: number, domain: DomainNeedle): boolean {
+  if (block.domains[at] !== domain.hash) return false
+  const words = block.words[at]!
+  for (let from = words.indexOf(domain.word); from >= 0; from = words.indexOf(domain.word, from + 1)) {
+    const end = from + domain.word.length
+    if (end === words.length || words.charCodeAt(end) === 32) return true
+  }
+  return false
 }
 
 type AllowedCodes = [Uint8Array | Uint16Array, Uint8Array][]
@@ -100,6 +129,19 @@ type AllowedCodes = [Uint8Array | Uint16Array, Uint8Array][]
 /** Whether the person at a block's place has a wanted value of every facet searched. */
 function allowedAt(allowed: AllowedCodes, at: number): boolean {
   for (const [codes, ok] of allowed) if (ok[codes[at]!] !== 1) return false
+  return true
+}
+
+/** Whether the person at a block's place has a wanted value of every facet searched. */
+function holdsFacets(
+  block: ContactKeyBlock,
+  at: number,
+  facets: readonly [ContactFacet, string[]][],
+): boolean {
+  for (const [facet, values] of facets) {
+    const column = block.facets[facet]
+    if (!values.includes(column.values[column.codes[at]!]!)) return false
+  }
   return true
 }
 
@@ -166,6 +208,10 @@ export class ContactIndex {
   private readonly starts: (Int32Array | undefined)[] = []
   /** Key hash → slots. */
   private readonly byHash = new SlotTable()
+  /** Bumped at every block taken in: the slots of a domain made before it are made again. */
+  private taken = 0
+  /** The slots of the people at a few domains, by domain hash, as of `taken` (`slotsOfDomain`). */
+  private readonly domains = new Map<number, { taken: number; slots: Int32Array }>()
   private slots = 0
 
   /** How many people the library holds. */
@@ -188,6 +234,7 @@ export class ContactIndex {
     this.starts[keys.block] = undefined
     this.revs[keys.block] = rev
     this.hashes(keys, (hash, slot) => this.byHash.add(hash, slot))
+    this.taken += 1
     this.slots = Math.max(this.slots, keys.block * contactBlockSize + keys.ids.length)
   }
 
@@ -273,6 +320,15 @@ export class ContactIndex {
     // hundred thousand people made as many strings, and a collection of them cost more than the scan).
     const needles = match.words.map((word) => ` ${word}`)
     const needed = neededStarts(needles)
+    const domain = domainNeedle(match)
+    if (domain) {
+      const next = this.walkDomain(domain, from, end, size, (slot, block, at) => {
+        if (!holdsFacets(block, at, match.facets) || !holdsAll(block.words[at]!, needles)) return true
+        found.push(slot)
+        return found.length < limit
+      })
+      return { found, next }
+    }
     // A scan for every match makes the word starts of the blocks it reads; a first page, a few
     // milliseconds at most, uses those there are.
     const makeStarts = limit === Infinity && needles.length > 0
@@ -316,11 +372,32 @@ export class ContactIndex {
   ): number {
     const needles = match.words.map((word) => ` ${word}`)
     const needed = neededStarts(needles)
+    const domain = domainNeedle(match)
     const searched = match.facets.map(([facet, values]) => ({
       facet,
       at: contactFacets.indexOf(facet),
       values: new Set(values),
     }))
+    if (domain)
+      return this.walkDomain(domain, from, Math.min(size, from + budget), size, (_slot, block, at) => {
+        if (!holdsAll(block.words[at]!, needles)) return true
+        let missed = -1
+        let misses = 0
+        for (const { facet, at: f, values } of searched) {
+          const column = block.facets[facet]
+          if (values.has(column.values[column.codes[at]!]!)) continue
+          missed = f
+          if (++misses > 1) break
+        }
+        if (misses > 1) return true
+        contactFacets.forEach((facet, f) => {
+          if (misses === 1 && f !== missed) return
+          const column = block.facets[facet]
+          const value = column.values[column.codes[at]!]!
+          into[facet].set(value, (into[facet].get(value) ?? 0) + 1)
+        })
+        return true
+      })
     // Made once a call, not once a block: by code, each facet's count in the block and, for each
     // facet searched, whether the code is wanted (a block holds at most 100 codes of a facet).
     const tallies = contactFacets.map(() => new Uint32Array(contactBlockSize))
@@ -370,6 +447,68 @@ export class ContactIndex {
       slot = first - 1
     }
     return size - 1 - slot
+  }
+
+  /**
+   * The slots, in order, of the people in the blocks held whose domain hash is `hash`: a pass over
+   * every block's domain column, made again only once a block has been taken in since. A company's
+   * page then looks at its people alone, not at everyone (`npm run bench -- --only company`).
+   */
+  private slotsOfDomain(hash: number): Int32Array {
+    const known = this.domains.get(hash)
+    if (known && known.taken === this.taken) return known.slots
+    const slots: number[] = []
+    this.blocks.forEach((block, number) => {
+      const column = block.domains
+      if (!column.includes(hash)) return
+      for (let at = 0; at < column.length; at++)
+        if (column[at] === hash) slots.push(number * contactBlockSize + at)
+    })
+    const made = Int32Array.from(slots)
+    // A few companies' pages at a time; a tenth is not kept past its opening.
+    if (this.domains.size >= 8) this.domains.clear()
+    this.domains.set(hash, { taken: this.taken, slots: made })
+    return made
+  }
+
+  /**
+   * The people at a domain from the `from`-th person newest first to the `end`-th, as a scan meets
+   * them, through the domain's slots: `each` is given each one until it returns false. Returns
+   * where to go on from, as a scan does: short of `end` where a block is not read yet, or past the
+   * person `each` stopped at.
+   */
+  private walkDomain(
+    domain: DomainNeedle,
+    from: number,
+    end: number,
+    size: number,
+    each: (slot: number, block: ContactKeyBlock, at: number) => boolean,
+  ): number {
+    const top = size - 1 - from
+    let floor = size - end
+    // A block not read yet (an index read from the top down) ends the walk, as it ends a scan.
+    for (let number = contactBlockOf(top); top >= floor && number >= contactBlockOf(floor); number--)
+      if (!this.blocks[number]) {
+        floor = Math.max(floor, (number + 1) * contactBlockSize)
+        break
+      }
+    const slots = this.slotsOfDomain(domain.hash)
+    // The last slot at or below the top, by halves.
+    let low = 0
+    let high = slots.length
+    while (low < high) {
+      const middle = (low + high) >> 1
+      if (slots[middle]! <= top) low = middle + 1
+      else high = middle
+    }
+    for (let i = low - 1; i >= 0 && slots[i]! >= floor; i--) {
+      const slot = slots[i]!
+      const block = this.blocks[contactBlockOf(slot)]!
+      const at = slot % contactBlockSize
+      if (block.ids[at] === '' || !atDomain(block, at, domain)) continue
+      if (!each(slot, block, at)) return size - slot
+    }
+    return Math.max(from, size - floor)
   }
 
   /** A block's word starts: made now if `make` and not made yet. */

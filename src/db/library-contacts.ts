@@ -167,6 +167,9 @@ export async function contactsWithIds(
   database: LeadkeeperDb,
   ids: readonly string[],
 ): Promise<ContactRecord[]> {
+  // No id, nothing to find: not a reason to bring the whole index up to date (a grid's page past
+  // a first page still being counted asks for none).
+  if (ids.length === 0) return []
   const index = await contactIndex(database)
   const slots = ids.flatMap((id) => index.slotOfId(id) ?? [])
   return contactsAtSlots(database, slots)

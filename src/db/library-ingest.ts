@@ -6,7 +6,7 @@ import { addCounts } from './counts'
 import { contactIndex, contactTables, pageTurn, readContactBlocks, writeContacts } from './library-contacts'
 import { companyWords, contactAnswers, contactWords, LibraryTally } from './library-shape'
 import { db as appDb, type LeadkeeperDb } from './schema'
-import type { CompanyRecord, ContactBlock, ContactRecord, Provenance } from './records'
+import type { CompanyRecord, ContactBlock, ContactChange, ContactRecord, Provenance } from './records'
 import { fold } from './words'
 import { nextTurn } from './turns'
 
@@ -152,6 +152,31 @@ function withSource(sources: Provenance[], source: Provenance): Provenance[] {
     : [...sources, source]
 }
 
+/**
+ * What a later answer changes in what was held of a person: a company at another domain, another job
+ * title, another email. A value one of them lacks is no change (a thin payload says nothing of it).
+ */
+export function changesOf(
+  known: Pick<ContactRecord, 'companyName' | 'domainLower' | 'jobTitle' | 'email' | 'emailLower'>,
+  next: Pick<ContactRecord, 'companyName' | 'domainLower' | 'jobTitle' | 'email' | 'emailLower'>,
+  at: number,
+): ContactChange[] {
+  const changes: ContactChange[] = []
+  const differ = (a: string, b: string) => a.trim() !== '' && b.trim() !== '' && fold(a) !== fold(b)
+  if (differ(known.domainLower, next.domainLower))
+    changes.push({
+      field: 'company',
+      from: known.companyName || known.domainLower,
+      to: next.companyName || next.domainLower,
+      at,
+    })
+  if (differ(known.jobTitle, next.jobTitle))
+    changes.push({ field: 'jobTitle', from: known.jobTitle, to: next.jobTitle, at })
+  if (differ(known.emailLower, next.emailLower))
+    changes.push({ field: 'email', from: known.email, to: next.email, at })
+  return changes
+}
+
 function mergeContact(
   known: ContactRecord | undefined,
   next: ContactFields,
@@ -165,11 +190,22 @@ function mergeContact(
     for (const kind of kinds) answered[kind] = Math.max(answered[kind] ?? 0, source.at)
     answers = { answers: answered }
   }
-  if (!known) return { ...next, sources: [source], firstSeenAt: source.at, updatedAt: source.at, ...answers }
+  if (!known)
+    return {
+      ...next,
+      changed: '',
+      sources: [source],
+      firstSeenAt: source.at,
+      updatedAt: source.at,
+      ...answers,
+    }
   const data = mergeFields(known.data, next.data)
   const merged = contactFromPayload(data) ?? next
+  const changed = changesOf(known, merged, source.at)
   return {
     ...merged,
+    ...(known.changes || changed.length > 0 ? { changes: [...(known.changes ?? []), ...changed] } : {}),
+    changed: changed.length > 0 ? 'changed' : '',
     id: known.id,
     sources: withSource(known.sources, source),
     firstSeenAt: known.firstSeenAt,
@@ -334,6 +370,14 @@ export async function upsertContacts(
   })
 }
 
+/** When each field was last given a value: the fields a payload says something in, at `at`. */
+function answeredFields(known: Record<string, number>, data: Payload, at: number): Record<string, number> {
+  const fieldsAt = { ...known }
+  for (const [key, value] of Object.entries(data))
+    if (!isBlank(value)) fieldsAt[key] = Math.max(fieldsAt[key] ?? 0, at)
+  return fieldsAt
+}
+
 /** Stores the companies of any service payload, merged by lower-case domain; returns their domains. */
 export async function upsertCompanies(
   payloads: Payload[],
@@ -351,12 +395,20 @@ export async function upsertCompanies(
     for (const one of fields) {
       if (!one) continue
       const before = known.get(one.domain)
+      const fieldsAt = answeredFields(before?.fieldsAt ?? {}, one.data, source.at)
       if (!before) {
-        known.set(one.domain, { ...one, sources: [source], firstSeenAt: source.at, updatedAt: source.at })
+        known.set(one.domain, {
+          ...one,
+          fieldsAt,
+          sources: [source],
+          firstSeenAt: source.at,
+          updatedAt: source.at,
+        })
         continue
       }
       known.set(one.domain, {
         ...fieldsOfCompany(one.domain, mergeFields(before.data, one.data)),
+        fieldsAt,
         sources: withSource(before.sources, source),
         firstSeenAt: before.firstSeenAt,
         updatedAt: Math.max(before.updatedAt, source.at),

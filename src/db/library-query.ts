@@ -30,6 +30,11 @@ export interface LibrarySearch<F extends string> {
    */
   prefix?: string
   facets?: Partial<Record<F, string[]>>
+  /**
+   * People only: those at this company domain alone (a company's page). Matched whole, whatever
+   * the case; companies ignore it.
+   */
+  domain?: string
 }
 
 export interface LibraryPage<T> {
@@ -75,17 +80,18 @@ function criteriaOf<F extends string>(search: LibrarySearch<F>): LibraryMatch<F>
   const facets = Object.entries(search.facets ?? {}).filter(
     (entry): entry is [F, string[]] => Array.isArray(entry[1]) && entry[1].length > 0,
   )
-  return { words: searchWords(search.prefix ?? ''), facets }
+  const domain = search.domain?.trim().toLowerCase()
+  return { words: searchWords(search.prefix ?? ''), facets, ...(domain ? { domain } : {}) }
 }
 
 function planOf<T, I, F extends string>(table: Table<T, string, I>, search: LibrarySearch<F>): Plan<T, I, F> {
   return { table, ...criteriaOf(search) }
 }
 
-/** True when a search has neither words nor facet: it matches the whole library. */
+/** True when a search has neither words nor facet nor domain: it matches the whole library. */
 export function isEverything<F extends string>(search: LibrarySearch<F>): boolean {
-  const { words, facets } = criteriaOf(search)
-  return words.length === 0 && facets.length === 0
+  const { words, facets, domain } = criteriaOf(search)
+  return words.length === 0 && facets.length === 0 && domain === undefined
 }
 
 /**

@@ -10,6 +10,7 @@ import {
 } from './library-query'
 import { contactForgetPlan, forgetContact } from './library-forget'
 import { createListFromContacts } from './library-list'
+import { changedInList, personRows } from './library-pages'
 import { applyKnownAnswers, applyResultBatches } from './rows'
 import type { LeadkeeperDb } from './schema'
 
@@ -29,6 +30,10 @@ export function libraryService(database: LeadkeeperDb) {
       contactSearchFacetCounts(search, database),
     contactsByIds: async (ids: readonly string[]) => contactsByIds(ids, database),
     contactById: (id: string) => contactById(id, database),
+    /** The list rows a person's answers are on (`personRows`): reads lists' company columns. */
+    personRows: (id: string) => personRows(id, database),
+    /** People of a list whose latest answer changed them (`changedInList`). */
+    changedInList: (listId: string) => changedInList(listId, database),
     upsertContacts: (payloads: Record<string, unknown>[], source: Parameters<typeof upsertContacts>[1]) =>
       upsertContacts(payloads, source, database),
     upsertCompanies: (payloads: Record<string, unknown>[], source: Parameters<typeof upsertCompanies>[1]) =>

@@ -9,6 +9,7 @@ export const contactFacets = [
   'emailStatus',
   'seniority',
   'country',
+  'changed',
 ] as const satisfies readonly ContactFacet[]
 export const companyFacets = ['industry', 'country'] as const
 

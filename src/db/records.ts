@@ -15,7 +15,7 @@ export type RowFacet = 'status' | 'emailStatus' | 'seniority' | 'country' | 'com
 export type FacetValue = string | number
 
 /** The library's facets of a person. */
-export type ContactFacet = 'emailStatus' | 'seniority' | 'country'
+export type ContactFacet = 'emailStatus' | 'seniority' | 'country' | 'changed'
 
 /**
  * Plain values coded as two strings and a list of names (`value-code.ts`): every string one after
@@ -220,6 +220,18 @@ export interface Provenance {
   at: number
 }
 
+/**
+ * What an answer changed in what the library held of a person: their company (a new domain; the
+ * names are kept), job title or email. Kept, oldest first, as it was seen.
+ */
+export interface ContactChange {
+  field: 'company' | 'jobTitle' | 'email'
+  from: string
+  to: string
+  /** When the answer that brought it was given (its source's `at`). */
+  at: number
+}
+
 /** The same person is one record whichever list, search or lookup found them. */
 export interface ContactRecord {
   /** 'c:<contact_id>' when the service gave one, else 'e:<email>', else 'n:<first last@domain>'. */
@@ -253,6 +265,13 @@ export interface ContactRecord {
   data: Record<string, unknown>
   /** When a list run last answered each kind of data for this person (found or not). */
   answers?: Answers
+  /** What answers changed in their company, title or email, oldest first. */
+  changes?: ContactChange[]
+  /**
+   * 'changed' when the latest answer changed their company, title or email, else '' (absent in
+   * records written before): the library's facet "changed since the last answer".
+   */
+  changed?: string
   sources: Provenance[]
   firstSeenAt: number
   updatedAt: number
@@ -282,6 +301,11 @@ export interface ContactKeyBlock {
   answers: Float64Array
   /** Four a person (id, email, identity, contact-id word), 0 where absent. */
   hashes: Uint32Array
+  /**
+   * One a person: the hash of their company's domain (`keyHash` of `domainLower`), 0 where they have
+   * none. A company's page finds its people by these, a compare a person, not a look through words.
+   */
+  domains: Uint32Array
   facets: Record<ContactFacet, { values: string[]; codes: Uint8Array | Uint16Array }>
 }
 
@@ -308,6 +332,8 @@ export interface CompanyRecord {
   country: string
   /** Payloads merged field by field: a company search row carries the most. */
   data: Record<string, unknown>
+  /** When each field of `data` was last given a value by a payload (its source's `at`). */
+  fieldsAt?: Record<string, number>
   sources: Provenance[]
   firstSeenAt: number
   updatedAt: number

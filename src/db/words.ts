@@ -73,4 +73,6 @@ export function matchesWords(recordWords: readonly string[], search: readonly st
 export interface LibraryMatch<F extends string> {
   words: string[]
   facets: [F, string[]][]
+  /** People only: the company domain they must be at (lower case), exactly. */
+  domain?: string
 }

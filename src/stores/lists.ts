@@ -7,7 +7,8 @@ import { stageBatchLimit } from '@shared/limits'
 import type { RunCounts } from '@domain/run'
 import { invoke } from '@/bridge'
 import { db } from '@/db/schema'
-import type { ListRecord } from '@/db/records'
+import type { ListRecord, RowRecord } from '@/db/records'
+import { rowsAt } from '@/db/rows'
 import {
   appendRows,
   createListFromRecords,
@@ -209,6 +210,16 @@ export const useListsStore = defineStore('lists', () => {
     useImportsStore().requestResume(list, file)
   }
 
+  /** One row of a list by its index: what a link to a row (a person's page) opens. */
+  async function row(listId: string, index: number): Promise<RowRecord | undefined> {
+    return (await rowsAt(listId, [index]))[0]
+  }
+
+  /** How many people of a list changed company, title or email at their latest answer. */
+  function changedPeople(listId: string): Promise<number> {
+    return libraryOf().changedInList(listId)
+  }
+
   return {
     lists,
     loaded,
@@ -223,5 +234,7 @@ export const useListsStore = defineStore('lists', () => {
     createFromTable,
     appendToList,
     idleLists,
+    row,
+    changedPeople,
   }
 })

@@ -15,3 +15,12 @@ export function formatBytes(bytes: number): string {
   }
   return `${value.toFixed(value < 10 ? 1 : 0)} ${units[unit]}`
 }
+
+const dayThisYear = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short' })
+const dayOtherYear = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', year: 'numeric' })
+
+/** A day as a sentence says it: "3 Nov", with its year when it is not this year's ("3 Nov 2025"). */
+export function formatDay(at: number, now: number = Date.now()): string {
+  const sameYear = new Date(at).getFullYear() === new Date(now).getFullYear()
+  return (sameYear ? dayThisYear : dayOtherYear).format(at)
+}

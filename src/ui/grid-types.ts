@@ -6,6 +6,12 @@ export interface GridColumn {
   sortable?: boolean
   /** Its cells can be edited in place (a grid with `cellFocus`). */
   editable?: boolean
+  /**
+   * Its cells name what has a page of its own (a company, a person): drawn as links. With
+   * `cellFocus`, a click follows a link cell that is not editable; an editable one follows on a
+   * Ctrl or Cmd click, a plain click being the cell's.
+   */
+  link?: boolean
 }
 
 export interface GridSort {

@@ -6,7 +6,7 @@ import { editsBench } from './edits'
 import { enrichmentBench } from './enrichment'
 import type { Figure } from './figures'
 import { table, writeResults } from './figures'
-import { browserBench, libraryBench } from './browser-bench'
+import { browserBench, companyBench, libraryBench } from './browser-bench'
 import { startupBench } from './startup'
 import { workbookBench } from './workbook'
 
@@ -21,6 +21,7 @@ const benches: Record<string, (ctx: BenchContext) => Promise<Figure[]>> = {
   cli: cliBench,
   browser: browserBench,
   library: libraryBench,
+  company: companyBench,
   workbook: workbookBench,
   edits: editsBench,
 }

@@ -212,7 +212,9 @@ test('the library: prefix search, facets, a contact and a company with where the
   await library.options().filter({ hasText: 'Retail · 6' }).click()
   await app.keyboard.press('Escape')
   await expect(library.count()).toHaveText('11 found')
+  // A company opens its page; its profile is a part of it.
   await library.grid().locator('.row:not(.pending)[data-row-index="0"]').click()
+  await app.locator('[data-test="company-tab-profile"]').click()
   await expect(library.company()).toContainText('Company 4')
   await expect(library.company().locator('[data-test="company-funding"]')).toContainText('$25M')
   await expect(library.company().locator('[data-test="company-departments"]')).toContainText('Engineering')
@@ -221,8 +223,7 @@ test('the library: prefix search, facets, a contact and a company with where the
     'href',
     'https://fundingdb.example/4',
   )
-  await expect(library.drawer()).toContainText('Software in France')
+  await expect(app.locator('[data-test="company-profile"]')).toContainText('Software in France')
   await expect(library.company()).toContainText('Series B')
-  await settled(library.drawer())
   await shell.screenshot('library-company')
 })

@@ -68,6 +68,13 @@ test('lead search: include and exclude, warnings before submit, run, save the re
   await p.shell.open('Lead search')
   await expect(p.page.locator('[data-test="run-history"] tbody tr')).toHaveCount(2)
   await expect(grid.locator('tbody tr').first()).toBeVisible()
+  // A lead's company leads to its page in the library; back returns to the results.
+  const leadCompany = grid.locator('[data-test="lead-company"]').first()
+  const companyName = await leadCompany.innerText()
+  await leadCompany.click()
+  await expect(p.page.locator('[data-test="company-name"]')).toHaveText(companyName)
+  await p.page.keyboard.press('Alt+ArrowLeft')
+  await expect(grid.locator('tbody tr').first()).toBeVisible()
   await expect(p.page.locator('[data-test="saved-searches"]')).toContainText('Software VPs and directors')
 
   await p.button('save-as-list').click()
@@ -122,6 +129,10 @@ test('company search across three pages, each priced before it runs, de-duplicat
   await p.page.locator('[data-test="company-grid"] tbody tr').first().click()
   await expect(p.page.locator('[data-test="company-detail"]')).toContainText('Headcount by department')
   await p.shell.screenshot('prospecting-company-detail')
+  // A company found is in the library: its drawer leads to its page there.
+  const found = await p.page.locator('.n-drawer-header__main').innerText()
+  await p.page.locator('[data-test="result-company-page"]').click()
+  await expect(p.page.locator('[data-test="company-name"]')).toHaveText(found)
 })
 
 test('company search on hold: explained, then submitted again after a top-up', async ({ app }) => {
@@ -189,6 +200,10 @@ test('profile lookups: company and person, found and not found, 422 explained be
   await p.button('lead-domain').locator('input').fill('acme-widgets.com')
   await p.button('lookup-lead').click()
   await expect(p.page.locator('[data-test="profile-lead"]')).toContainText('Jane Doe', { timeout: 15_000 })
+  // The person's company, saved with them, links to its page.
+  await expect(
+    p.page.locator('[data-test="profile-lead"] [data-test="profile-company-page"]'),
+  ).toHaveAttribute('href', /#\/library\/companies\/acme-widgets\.com$/)
   await p.shell.screenshot('prospecting-lookups-found')
 
   await p.button('lead-domain').locator('input').fill('nobody.invalid')
@@ -199,4 +214,11 @@ test('profile lookups: company and person, found and not found, 422 explained be
   await p.button('lookup-company').click()
   await expect(p.page.locator('[data-test="not-found-company"]')).toBeVisible()
   await p.shell.screenshot('prospecting-lookups-not-found')
+
+  // A profile found is saved with its company, whose page it leads to.
+  await p.button('company-domain').locator('input').fill('acme-widgets.com')
+  await p.button('lookup-company').click()
+  await p.page.locator('[data-test="profile-company"] [data-test="profile-company-page"]').click()
+  await expect(p.page).toHaveURL(/#\/library\/companies\/acme-widgets\.com$/)
+  await expect(p.page.locator('[data-test="company-name"]')).toHaveText('Acme Widgets')
 })

@@ -134,7 +134,7 @@ test('every row comes back whole: twins, library rows and phones added later, fr
   }
   await new ResultsPage(app).open(0)
   await expect(app.locator('[data-test="row-origins"]')).toContainText('from your library')
-  await expect(app.locator('[data-test="row-drawer"]').getByText('Open in the library')).toBeVisible()
+  await expect(app.locator('[data-test="row-drawer"]').getByText('Open their page')).toBeVisible()
   await shell.screenshot('rows-whole-library-row')
   await app.keyboard.press('Escape')
 

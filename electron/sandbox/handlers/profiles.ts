@@ -3,6 +3,7 @@ import { companyForDomain, resolvePerson } from '../contacts'
 import type { ApiRequest, SandboxContext } from '../context'
 import { json, type Reply } from '../http'
 import { MESSAGES } from '../messages'
+import { answerAbout, answeredTo } from '../movers'
 import { companyProfile, leadProfile } from '../rows'
 import type { Company, Person } from '../world/types'
 import { failure, nonBlank } from './common'
@@ -41,5 +42,13 @@ export async function lookupLead(ctx: SandboxContext, request: ApiRequest): Prom
   if (!person) return failure(404, 'error', MESSAGES.profileNotFound)
   if (!ctx.accounts.charge(account, price, 'lead_profile'))
     return failure(402, 'error', MESSAGES.profileCredits)
-  return json(200, { success: true, data: leadProfile(world.seed, person) })
+  const answer = answerAbout(
+    world,
+    ctx.options.moverShare,
+    person,
+    false,
+    answeredTo(ctx.accounts, account.id),
+  )
+  if (answer.mover !== null) ctx.accounts.noteAnswered(account.id, answer.mover)
+  return json(200, { success: true, data: leadProfile(world.seed, answer.person) })
 }

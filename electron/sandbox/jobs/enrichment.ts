@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto'
 import { wholeCredits } from '../accounts'
-import { contactIdFor, contactTraits, NO_TRAITS, resolvePerson } from '../contacts'
+import { contactIdFor, NO_TRAITS, resolvePerson } from '../contacts'
 import type { SandboxContext, WorldContext } from '../context'
 import { MESSAGES, onHoldMessage } from '../messages'
+import { answerAbout, answeredTo, type AnsweredBefore } from '../movers'
 import { leadCostTenths, requestedTraits, type WorkFlags } from '../pricing'
 import { customFieldsArray, enrichedRow, type EnrichedRow } from '../rows'
 import { countStatuses, enrichedCount } from './summary'
@@ -22,20 +23,30 @@ export interface EnrichmentSubmission {
 
 const str = (value: unknown): string => (typeof value === 'string' ? value : '')
 
-/** The row and price of one lead, a pure function of the lead, the flags and the world. */
-export function enrichLead(ctx: WorldContext, lead: unknown, flags: WorkFlags) {
+/**
+ * The row and price of one lead, a pure function of the lead, the flags, the world and whether the
+ * account was answered about a mover before (`movers.ts`); `mover` is the id to note once it is given.
+ */
+export function enrichLead(
+  ctx: WorldContext,
+  lead: unknown,
+  flags: WorkFlags,
+  answeredBefore: AnsweredBefore,
+) {
   const input = lead && typeof lead === 'object' ? (lead as Record<string, unknown>) : {}
   const world = ctx.world()
   const firstName = str(input.first_name)
   const lastName = str(input.last_name)
   const domain = str(input.company_domain)
   // A network profile URL of a world person identifies the lead on its own, as in the lead profile lookup.
-  const person =
+  const found =
     world.personByNetworkUrl.get(str(input.network_url).trim()) ??
     resolvePerson(world, firstName, lastName, domain)
-  const traits = person
-    ? requestedTraits(flags, contactTraits(world, person, flags.verifyCatchAll))
-    : NO_TRAITS
+  const answer = found
+    ? answerAbout(world, ctx.options.moverShare, found, flags.verifyCatchAll, answeredBefore)
+    : null
+  const person = answer?.person ?? null
+  const traits = answer ? requestedTraits(flags, answer.traits) : NO_TRAITS
   const row = enrichedRow(
     {
       contactId: contactIdFor(world, firstName, lastName, domain),
@@ -47,7 +58,12 @@ export function enrichLead(ctx: WorldContext, lead: unknown, flags: WorkFlags) {
     person,
     traits,
   )
-  return { row, cost: person ? leadCostTenths(ctx.options, flags, traits) : 0 }
+  return {
+    row,
+    cost: person ? leadCostTenths(ctx.options, flags, traits) : 0,
+    mover: answer?.mover ?? null,
+    later: answer?.later ?? false,
+  }
 }
 
 export function startEnrichment(ctx: SandboxContext, submission: EnrichmentSubmission): EnrichmentJob {
@@ -60,6 +76,7 @@ export function startEnrichment(ctx: SandboxContext, submission: EnrichmentSubmi
     nextAt: Date.now() + ctx.clock.scaled(ctx.options.leadWorkMs),
     leads: submission.leads,
     rows: [],
+    later: [],
     flags: submission.flags,
     webhook: submission.webhook,
     contactWebhook: submission.contactWebhook,
@@ -79,10 +96,17 @@ export function armEnrichment(ctx: SandboxContext, job: EnrichmentJob): void {
     reason: 'enrichment',
     remaining: () => job.leads.length - job.rows.length,
     peek: () => {
-      const { row, cost } = enrichLead(ctx, job.leads[job.rows.length], job.flags)
+      const { row, cost, mover, later } = enrichLead(
+        ctx,
+        job.leads[job.rows.length],
+        job.flags,
+        answeredTo(ctx.accounts, job.accountId),
+      )
       return {
         cost,
         commit: () => {
+          if (later) job.later.push(job.rows.length)
+          if (mover !== null) ctx.accounts.noteAnswered(job.accountId, mover)
           job.rows.push(row)
           if (job.contactWebhook) ctx.webhooks.push(job.contactWebhook, { request_id: job.id, ...row })
         },
@@ -97,7 +121,9 @@ export function armEnrichment(ctx: SandboxContext, job: EnrichmentJob): void {
 
 /** Price of the lead the job waits on; `enrichLead` is pure, so this is what the next step will charge. */
 function nextLeadCost(ctx: SandboxContext, job: EnrichmentJob): number {
-  return job.rows.length < job.leads.length ? enrichLead(ctx, job.leads[job.rows.length], job.flags).cost : 0
+  return job.rows.length < job.leads.length
+    ? enrichLead(ctx, job.leads[job.rows.length], job.flags, answeredTo(ctx.accounts, job.accountId)).cost
+    : 0
 }
 
 export function enrichmentBody(ctx: SandboxContext, job: EnrichmentJob) {

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto'
 import { wholeCredits } from '../accounts'
-import { contactTraits } from '../contacts'
 import type { SandboxContext, WorldContext } from '../context'
 import { matchPeople } from '../filters'
 import { MESSAGES, onHoldMessage } from '../messages'
+import { answerAbout, answeredTo, type AnsweredBefore } from '../movers'
 import { leadCostTenths, requestedTraits, type WorkFlags } from '../pricing'
 import { leadSearchRow } from '../rows'
 import type { Person } from '../world/types'
@@ -34,6 +34,7 @@ export function startLeadSearch(ctx: SandboxContext, submission: LeadSearchSubmi
     matches: [],
     total: 0,
     rows: [],
+    later: [],
   }
   ctx.jobs.leadSearches.set(job.id, job)
   ctx.jobs.changed()
@@ -68,10 +69,25 @@ export function armLeadSearch(ctx: SandboxContext, job: LeadSearchJob): void {
 const leadStepMs = (ctx: SandboxContext, job: LeadSearchJob): number =>
   job.flags.email || job.flags.phone ? ctx.options.leadWorkMs / 10 : 0
 
-/** The row and price of one matched person, a pure function of the person, the flags and the world. */
-export function searchedLead(ctx: WorldContext, person: Person, flags: WorkFlags) {
-  const traits = requestedTraits(flags, contactTraits(ctx.world(), person, false))
-  return { row: leadSearchRow(person, traits), cost: leadCostTenths(ctx.options, flags, traits) }
+/**
+ * The row and price of one matched person, a pure function of the person, the flags, the world and
+ * whether the account was answered about a mover before. A search matches people as the world holds
+ * them; a mover's row then says where they are now, as an enrichment would.
+ */
+export function searchedLead(
+  ctx: WorldContext,
+  match: Person,
+  flags: WorkFlags,
+  answeredBefore: AnsweredBefore,
+) {
+  const answer = answerAbout(ctx.world(), ctx.options.moverShare, match, false, answeredBefore)
+  const traits = requestedTraits(flags, answer.traits)
+  return {
+    row: leadSearchRow(answer.person, traits),
+    cost: leadCostTenths(ctx.options, flags, traits),
+    mover: answer.mover,
+    later: answer.later,
+  }
 }
 
 function enrichLeads(ctx: SandboxContext, job: LeadSearchJob): void {
@@ -81,8 +97,21 @@ function enrichLeads(ctx: SandboxContext, job: LeadSearchJob): void {
     reason: 'lead_search',
     remaining: () => job.matches.length - job.rows.length,
     peek: () => {
-      const { row, cost } = searchedLead(ctx, job.matches[job.rows.length] as Person, job.flags)
-      return { cost, commit: () => job.rows.push(row) }
+      const match = job.matches[job.rows.length] as Person
+      const { row, cost, mover, later } = searchedLead(
+        ctx,
+        match,
+        job.flags,
+        answeredTo(ctx.accounts, job.accountId),
+      )
+      return {
+        cost,
+        commit: () => {
+          if (later) job.later.push(job.rows.length)
+          if (mover !== null) ctx.accounts.noteAnswered(job.accountId, mover)
+          job.rows.push(row)
+        },
+      }
     },
     finish: () => {
       job.status = 'terminated'
@@ -94,7 +123,7 @@ function enrichLeads(ctx: SandboxContext, job: LeadSearchJob): void {
 /** Price of the match the job waits on; `searchedLead` is pure, so this is what the next step will charge. */
 function nextLeadCost(ctx: SandboxContext, job: LeadSearchJob): number {
   const person = job.matches[job.rows.length]
-  return person ? searchedLead(ctx, person, job.flags).cost : 0
+  return person ? searchedLead(ctx, person, job.flags, answeredTo(ctx.accounts, job.accountId)).cost : 0
 }
 
 export function leadSearchBody(ctx: SandboxContext, job: LeadSearchJob) {

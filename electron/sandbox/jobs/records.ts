@@ -25,6 +25,8 @@ export interface EnrichmentJob extends LeadQueueJob {
   status: 'processing' | 'on_hold' | 'terminated'
   leads: unknown[]
   rows: EnrichedRow[]
+  /** Indexes of the rows that were later answers about a mover (`movers.ts`), ascending. */
+  later: number[]
   flags: WorkFlags
   webhook: string | null
   contactWebhook: string | null
@@ -42,6 +44,8 @@ export interface LeadSearchJob extends LeadQueueJob {
   matches: Person[]
   total: number
   rows: LeadSearchRow[]
+  /** Indexes of the rows that were later answers about a mover (`movers.ts`), ascending. */
+  later: number[]
 }
 
 export interface CompanySearchJob {

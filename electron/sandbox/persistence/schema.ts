@@ -43,6 +43,8 @@ const enrichment = z.object({
   leads: z.array(z.unknown()),
   /** Leads enriched so far; their rows are derived again from the leads. */
   done: count,
+  /** Which of those rows were later answers about a mover; absent in states saved before. */
+  later: z.array(count).optional(),
   flags,
   webhook: z.string().nullable(),
   contactWebhook: z.string().nullable(),
@@ -62,6 +64,8 @@ const leadSearch = z.object({
   total: count,
   /** Matches enriched so far; their rows are derived again from the people. */
   done: count,
+  /** Which of those rows were later answers about a mover; absent in states saved before. */
+  later: z.array(count).optional(),
 })
 
 const companySearch = z.object({
@@ -81,7 +85,13 @@ export const sandboxState = z.object({
   version: z.literal(1),
   savedAt: z.string(),
   world: worldIdentity,
-  accounts: z.object({ nextId: count, accounts: z.array(account), keys: z.array(key) }),
+  accounts: z.object({
+    nextId: count,
+    accounts: z.array(account),
+    keys: z.array(key),
+    /** The movers each account was answered about; absent in states saved before. */
+    movers: z.array(z.object({ accountId: z.string(), people: z.array(count) })).optional(),
+  }),
   enrichments: z.array(enrichment),
   leadSearches: z.array(leadSearch),
   companySearches: z.array(companySearch),

@@ -54,6 +54,7 @@ export function captureState(ctx: SandboxContext): SandboxState {
       nextAt: job.nextAt,
       leads: job.leads,
       done: job.rows.length,
+      later: job.later,
       flags: job.flags,
       webhook: job.webhook,
       contactWebhook: job.contactWebhook,
@@ -75,6 +76,7 @@ export function captureState(ctx: SandboxContext): SandboxState {
       matchIds: job.matches.map((person) => person.id),
       total: job.total,
       done: job.rows.length,
+      later: job.later,
     })),
     companySearches: [...ctx.jobs.companySearches.values()].map((job) => ({
       id: job.id,
@@ -103,10 +105,17 @@ function lookup<T extends { id: number }>(items: () => T[], what: string): (id: 
   }
 }
 
-/** The results of the first `done` inputs. */
-function derived<I, R>(inputs: I[], done: number, derive: (input: I) => R, what: string): R[] {
+/** The results of the first `done` inputs; `later` says which of them were later answers about a mover. */
+function derived<I, R>(
+  inputs: I[],
+  done: number,
+  later: number[],
+  derive: (input: I, answeredBefore: () => boolean) => R,
+  what: string,
+): R[] {
   if (done > inputs.length) throw new Error(`${what} has ${done} results for ${inputs.length} inputs`)
-  return inputs.slice(0, done).map(derive)
+  const laterRows = new Set(later)
+  return inputs.slice(0, done).map((input, index) => derive(input, () => laterRows.has(index)))
 }
 
 /** Rebuilds the jobs of a saved state; throws when the state does not hold together. */
@@ -123,17 +132,31 @@ export function decodeState(state: SandboxState, ctx: WorldContext): RestoredSta
   const company = lookup(() => ctx.world().companies, 'company')
   return {
     accounts: state.accounts,
-    enrichments: state.enrichments.map(({ done, ...job }) => ({
+    enrichments: state.enrichments.map(({ done, later = [], ...job }) => ({
       ...job,
-      rows: derived(job.leads, done, (lead) => enrichLead(ctx, lead, job.flags).row, `request ${job.id}`),
+      later,
+      rows: derived(
+        job.leads,
+        done,
+        later,
+        (lead, before) => enrichLead(ctx, lead, job.flags, before).row,
+        `request ${job.id}`,
+      ),
     })),
-    leadSearches: state.leadSearches.map(({ matchIds, done, ...job }) => {
+    leadSearches: state.leadSearches.map(({ matchIds, done, later = [], ...job }) => {
       const matches = matchIds.map(person)
       return {
         ...job,
         filters: loadFilters(job.filters),
         matches,
-        rows: derived(matches, done, (match) => searchedLead(ctx, match, job.flags).row, `request ${job.id}`),
+        later,
+        rows: derived(
+          matches,
+          done,
+          later,
+          (match, before) => searchedLead(ctx, match, job.flags, before).row,
+          `request ${job.id}`,
+        ),
       }
     }),
     companySearches: state.companySearches.map(({ companyIds, ...job }) => ({

@@ -70,3 +70,47 @@ export function safeHref(value: string): string | null {
     return null
   }
 }
+
+/**
+ * The parts of a company's profile as its page lays them out, each by the fields it shows (a name
+ * ending in `*` stands for every field it starts): when a part was fetched is its latest field's.
+ */
+export const profileParts = {
+  facts: [
+    'company_name',
+    'company_description',
+    'company_industry',
+    'company_type',
+    'company_founded_year',
+    'company_employees_count',
+    'company_employees_number',
+    'company_size_range',
+    'company_employees_range_*',
+    'company_revenue_range',
+  ],
+  funding: ['company_last_funding_*', 'company_last_amount_raised_usd', 'company_total_amount_raised_usd'],
+  departments: ['company_employees_by_department'],
+  technologies: ['company_technologies'],
+  keywords: ['company_keywords'],
+  where: [
+    'company_head_quarters_*',
+    'company_headquarters',
+    'company_address_*',
+    'company_locations_count',
+    'company_active_job_postings_count',
+  ],
+} satisfies Record<string, string[]>
+
+export type ProfilePart = keyof typeof profileParts
+
+/** When a part was last fetched (ms), from when each field was (`CompanyRecord.fieldsAt`); 0 if never. */
+export function partFetchedAt(fieldsAt: Readonly<Record<string, number>>, part: ProfilePart): number {
+  let latest = 0
+  for (const name of profileParts[part]) {
+    if (!name.endsWith('*')) latest = Math.max(latest, fieldsAt[name] ?? 0)
+    else
+      for (const [field, at] of Object.entries(fieldsAt))
+        if (field.startsWith(name.slice(0, -1))) latest = Math.max(latest, at)
+  }
+  return latest
+}

@@ -5,6 +5,13 @@ import type { DrawnRow } from './use-drawn-rows'
 /** Draws a cell as a tag instead of text: `null` for a cell of plain text. */
 export type CellTag<T> = (row: T, column: GridColumn, text: string) => GridTag | null
 
+/**
+ * How a cell shows that it names what has a page (`GridColumn.link`): `link` as a link, which a
+ * click follows; `link-edit` more quietly, as a click there is the cell's (a Ctrl or Cmd click
+ * follows it); '' not at all.
+ */
+type LinkLook = '' | 'link' | 'link-edit'
+
 /** What a cell element shows now: compared before any write, so a cell that stays is not touched. */
 interface CellElement extends HTMLDivElement {
   drawnWidth?: number
@@ -19,6 +26,8 @@ interface CellElement extends HTMLDivElement {
   drawnMargin?: number
   /** The key of the cell's column, also in `data-column`: a click or the keyboard's cell finds it so. */
   drawnKey?: string
+  /** How the cell is drawn as a link (its column's `link`): plainly, or as an editable cell's. */
+  drawnLink?: LinkLook
 }
 
 /** The whole text of a cell that shows it cut to its width; null for any other element. */
@@ -74,6 +83,12 @@ export function drawCells<T>(
     if (resized) {
       cell.style.width = `${width}px`
       cell.drawnWidth = width
+    }
+    const look: LinkLook = column.link !== true ? '' : column.editable === true ? 'link-edit' : 'link'
+    if ((cell.drawnLink ?? '') !== look) {
+      cell.classList.toggle('link', look === 'link')
+      cell.classList.toggle('link-edit', look === 'link-edit')
+      cell.drawnLink = look
     }
     if (pinnedCount > 0 || cell.drawnPinned !== undefined || cell.drawnMargin !== undefined) {
       place(cell, pinned.lefts[at], at === pinnedCount ? item.before : 0)

@@ -15,7 +15,7 @@ export function useGridKeyboard<T>(
     drawn: ComputedRef<DrawnRow<T>[]>
     scrollToRow: (index: number) => void
   },
-  open: (row: T, index: number) => void,
+  open: (row: T, index: number, column?: string) => void,
 ) {
   const { scroller, geometry, firstRow, drawn, scrollToRow } = grid
   const active = ref<number | null>(null)
@@ -76,9 +76,10 @@ export function useGridKeyboard<T>(
     if (!activeInView.value) active.value = Math.min(firstRow.value, Math.max(0, props.rowCount - 1))
   }
 
-  function onRowClick(row: T | undefined, index: number): void {
+  /** A click on a row; `column`, the key of the cell clicked. */
+  function onRowClick(row: T | undefined, index: number, column?: string): void {
     active.value = index
-    if (row !== undefined) open(row, index)
+    if (row !== undefined) open(row, index, column)
   }
 
   return { active, focused, onKeydown, onFocus, onRowClick, moveBy }

@@ -15,7 +15,7 @@ const sourceLabels = (record: { sources: { label: string }[] }) =>
   record.sources.map((source) => source.label).join(', ')
 
 export const contactColumns: LibraryColumn<ContactRecord>[] = [
-  { key: 'fullName', title: 'Name', width: 190, value: (c) => c.fullName },
+  { key: 'fullName', title: 'Name', width: 190, link: true, value: (c) => c.fullName },
   { key: 'email', title: 'Email', width: 240, value: (c) => c.email },
   { key: 'emailStatus', title: 'Email status', width: 160, value: (c) => c.emailStatus },
   { key: 'phone', title: 'Phone', width: 150, value: (c) => c.phone },
@@ -27,15 +27,33 @@ export const contactColumns: LibraryColumn<ContactRecord>[] = [
     // As the seniority filter names it ("VP", "C-suite").
     value: (c) => (c.seniority ? optionLabel(c.seniority) : ''),
   },
-  { key: 'companyName', title: 'Company', width: 170, value: (c) => c.companyName },
+  {
+    key: 'companyName',
+    title: 'Company',
+    width: 170,
+    link: true,
+    value: (c) => c.companyName || c.companyDomain,
+  },
   { key: 'companyDomain', title: 'Domain', width: 150, value: (c) => c.companyDomain },
   { key: 'country', title: 'Country', width: 140, value: (c) => c.country },
   { key: 'sources', title: 'Found by', width: 200, value: sourceLabels },
   { key: 'updatedAt', title: 'Updated', width: 110, value: (c) => date(c.updatedAt) },
 ]
 
+/**
+ * A company's people on its page: the company goes without saying; when each was found (first
+ * stored) and last updated.
+ */
+export const companyPeopleColumns: LibraryColumn<ContactRecord>[] = [
+  ...contactColumns.filter(({ key }) =>
+    ['fullName', 'jobTitle', 'seniority', 'email', 'emailStatus', 'phone', 'country'].includes(key),
+  ),
+  { key: 'firstSeenAt', title: 'Found', width: 110, value: (c) => date(c.firstSeenAt) },
+  { key: 'updatedAt', title: 'Updated', width: 110, value: (c) => date(c.updatedAt) },
+]
+
 export const companyColumns: LibraryColumn<CompanyRecord>[] = [
-  { key: 'name', title: 'Name', width: 200, value: (c) => c.name },
+  { key: 'name', title: 'Name', width: 200, link: true, value: (c) => c.name || c.domain },
   { key: 'domain', title: 'Domain', width: 170, value: (c) => c.domain },
   { key: 'industry', title: 'Industry', width: 170, value: (c) => c.industry },
   { key: 'country', title: 'Country', width: 140, value: (c) => c.country },

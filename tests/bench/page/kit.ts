@@ -29,6 +29,18 @@ interface Database {
   transaction<T>(mode: string, tables: Table | Table[], work: () => Promise<T>): Promise<T>
 }
 type RowRecord = Record<string, unknown>
+/** A search of the library's people: words, facets, and for a company's page its domain. */
+interface LibrarySearch {
+  prefix?: string
+  facets?: Record<string, string[]>
+  domain?: string
+}
+/** People of the bench's library moved to one company: every `every`-th person, at `domain`. */
+export interface BigCompany {
+  domain: string
+  name: string
+  every: number
+}
 interface Lk {
   db: Database
   readExcelFile(input: unknown, options?: { trim?: boolean }): Promise<{ sheet: string; data: unknown[][] }[]>
@@ -95,20 +107,15 @@ interface Lk {
   }
   /** The library worker as the app runs it: searches of people and writes that file them. */
   libraryWorker: Pick<Lk['library'], 'upsertContacts' | 'searchContacts' | 'matchContactIds'> & {
-    contactFacetCounts(search: {
-      prefix?: string
-      facets?: Record<string, string[]>
-    }): Promise<Record<string, { value: string; count: number }[]>>
+    contactFacetCounts(search: LibrarySearch): Promise<Record<string, { value: string; count: number }[]>>
     readIndexAhead(): Promise<void>
   }
   library: {
     upsertContacts(payloads: Record<string, unknown>[], source: unknown): Promise<unknown>
-    searchContacts(search: {
-      prefix?: string
-      facets?: Record<string, string[]>
-      limit: number
-    }): Promise<{ items: unknown[]; total: number; exact: boolean }>
-    matchContactIds(search: { prefix?: string; facets?: Record<string, string[]> }): Promise<string[]>
+    searchContacts(
+      search: LibrarySearch & { limit: number },
+    ): Promise<{ items: unknown[]; total: number; exact: boolean }>
+    matchContactIds(search: LibrarySearch): Promise<string[]>
     contactFacetCounts(): Promise<Record<string, unknown[]>>
     contactFromPayload(payload: Record<string, unknown>): Record<string, unknown> | null
     /** The matches the library page reads first. */
@@ -303,10 +310,15 @@ async function timedPuts(
 }
 
 /** The service payloads of people `start` to `end` of the bench's library. */
-function contactPayloads(start: number, end: number): Record<string, unknown>[] {
+function contactPayloads(start: number, end: number, big?: BigCompany): Record<string, unknown>[] {
   const batch: Record<string, unknown>[] = []
   for (let i = start; i < end; i++) {
-    const [first, last, email, company, , title, , country] = rowValues(i)
+    const values = rowValues(i)
+    if (big && i % big.every === 0) {
+      values[2] = `${values[2]!.split('@')[0]}@${big.domain}`
+      values[3] = big.name
+    }
+    const [first, last, email, company, , title, , country] = values
     batch.push({
       contact_first_name: first,
       contact_last_name: last,
@@ -829,7 +841,10 @@ const kit = {
   },
 
   /** Library contacts as the library stores them, `count` of them, in batches. */
-  async seedContacts(count: number): Promise<{
+  async seedContacts(
+    count: number,
+    big?: BigCompany,
+  ): Promise<{
     ms: number
     heapMb: number | null
     longestTaskMs: number
@@ -846,7 +861,7 @@ const kit = {
     let longestTaskMs = 0
     let longTasks = 0
     for (let start = 0; start < count; start += 10_000) {
-      const batch = contactPayloads(start, Math.min(count, start + 10_000))
+      const batch = contactPayloads(start, Math.min(count, start + 10_000), big)
       // The payloads are the bench's own work: made in a task of their own, which the watch must not
       // count (the first part is posted in the task that calls the worker).
       await new Promise((resolve) => setTimeout(resolve, 0))
@@ -943,6 +958,77 @@ const kit = {
     await reading
     const { longestTaskMs } = watching.stop()
     return { ms, aheadMs, total, longestTaskMs }
+  },
+
+  /**
+   * A company's page opened from another page of the app, `runs` times: until its first people
+   * are drawn, and until its count of people reads `counted` ("10,000 people"), when the people
+   * are all found (the facets within the company follow).
+   */
+  async companyOpen(
+    domain: string,
+    counted: string,
+    runs: number,
+  ): Promise<{ firstRowsMs: number; countedMs: number; runs: number[]; longestTaskMs: number }> {
+    const firstRows: number[] = []
+    const all: number[] = []
+    let longestTaskMs = 0
+    for (let i = 0; i < runs; i++) {
+      page.location.hash = '#/settings'
+      await until(
+        () =>
+          !page.document.querySelector('[data-test="company-page"]') &&
+          page.document.querySelector('[data-test="sidebar"]'),
+      )
+      await nextFrame()
+      const watching = watch()
+      const started = page.performance.now()
+      page.location.hash = `#/library/companies/${domain}`
+      await until(() => page.document.querySelector('[data-test="company-people"] .row:not(.pending)'))
+      firstRows.push(page.performance.now() - started)
+      await until(
+        () =>
+          page.document.querySelector('[data-test="company-people-count"]')?.textContent?.trim() === counted,
+      )
+      all.push(page.performance.now() - started)
+      longestTaskMs = Math.max(longestTaskMs, watching.stop().longestTaskMs)
+    }
+    return { firstRowsMs: median(firstRows), countedMs: median(all), runs: all, longestTaskMs }
+  },
+
+  /**
+   * What a company's page asks of the library worker, or the same of the library's search by words
+   * (`prefix`, the baseline): the first page, every match, the facet counts; medians of `runs`.
+   */
+  async companyQueries(
+    search: LibrarySearch,
+    runs: number,
+  ): Promise<{ firstMs: number; allMs: number; facetsMs: number; totalMs: number; matches: number }> {
+    const first: number[] = []
+    const all: number[] = []
+    const facets: number[] = []
+    const totals: number[] = []
+    let matches = 0
+    for (let i = 0; i < runs; i++) {
+      const started = page.performance.now()
+      await lk().libraryWorker.searchContacts({ ...search, limit: lk().library.firstPageSize })
+      const paged = page.performance.now()
+      matches = (await lk().libraryWorker.matchContactIds(search)).length
+      const matched = page.performance.now()
+      await lk().libraryWorker.contactFacetCounts(search)
+      const counted = page.performance.now()
+      first.push(paged - started)
+      all.push(matched - paged)
+      facets.push(counted - matched)
+      totals.push(counted - started)
+    }
+    return {
+      firstMs: median(first),
+      allMs: median(all),
+      facetsMs: median(facets),
+      totalMs: median(totals),
+      matches,
+    }
   },
 
   /** The library's facet counts (email status, seniority, country), as its filters show them. */

@@ -17,7 +17,9 @@ const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout
 describe('kill -9 at random moments, then resume', () => {
   it('ends with the same output as an undisturbed run and no extra charge beyond explicit resubmissions', async () => {
     // Slow leads (50 ms each once scaled) and small chunks, so that a run spans many kill points.
-    bed = await startCliBed({ leadWorkMs: 5000 })
+    // A resubmitted chunk asks its people a second time: without movers, a second answer is the first,
+    // so the two outputs compare.
+    bed = await startCliBed({ leadWorkMs: 5000, moverShare: 0 })
     const control = bed.sandbox.control
     const disturbed = await control.createAccount({ credits: 100_000 })
     const calm = await control.createAccount({ credits: 100_000 })

@@ -99,7 +99,12 @@ describe('the contact index', () => {
 
   it('counts facets a slice at a time as in one go, and stops where a block is not read yet', () => {
     const { index } = indexOf(2 * contactBlockSize + 50)
-    const fresh = () => ({ emailStatus: new Map(), seniority: new Map(), country: new Map() })
+    const fresh = () => ({
+      emailStatus: new Map(),
+      seniority: new Map(),
+      country: new Map(),
+      changed: new Map(),
+    })
     const match = { words: ['zoe'], facets: [['country', ['Spain']]] as ['country', string[]][] }
     const whole = fresh()
     expect(index.countFacets(match, whole, 0)).toBe(index.size)

@@ -1,5 +1,6 @@
 import 'fake-indexeddb/auto'
 import { describe, expect, it } from 'vitest'
+import { keyHash } from '@/db/contact-index'
 import { companyForgetPlan, forgetCompany } from '@/db/library-forget'
 import { editCells, listHistory, undo } from '@/db/list-ops'
 import { companyFacetCounts, contactFacetCounts } from '@/db/library-query'
@@ -136,6 +137,48 @@ describe('forgetting a person', () => {
       'engines.io',
       'note 3',
     ])
+  })
+
+  it("leaves neither their company domain's hash nor what their answers changed", async () => {
+    await libraryWorld(database)
+    const library = libraryService(database)
+    // A later answer moves her: a company at another domain and another title, kept as changes.
+    await upsertContacts(
+      [
+        {
+          ...personPayload(ada.row),
+          contact_job_title: 'Engine designer',
+          company_name: 'Analytical',
+          company_domain: 'analytical.io',
+        },
+      ],
+      { kind: 'lookup', id: 'moved', label: 'Lookup', at: 8_000 },
+      database,
+    )
+    const moved = await library.contactById(ada.id)
+    expect(moved?.changes?.map((change) => change.field)).toEqual(['company', 'jobTitle'])
+    expect((await library.searchContacts({ domain: 'analytical.io' })).items.map((c) => c.id)).toEqual([
+      ada.id,
+    ])
+    const changed = async () =>
+      (await contactFacetCounts(database)).changed.find(({ value }) => value === 'changed')?.count ?? 0
+    expect(await changed()).toBe(1)
+
+    await library.forgetContact(ada.id)
+    // A company's page finds its people by the domain hashes of the key blocks: hers is gone.
+    expect((await library.searchContacts({ domain: 'analytical.io' })).items).toEqual([])
+    expect(await library.matchContactIds({ domain: 'analytical.io' })).toEqual([])
+    expect((await library.contactFacetCounts({ domain: 'analytical.io' })).country).toEqual([])
+    const hashes = new Set([keyHash('analytical.io'), keyHash('engines.io')])
+    for (const block of await database.peopleKeys.toArray())
+      expect([...block.domains].filter((hash) => hashes.has(hash))).toEqual([])
+    expect(await changed()).toBe(0)
+    // What changed in her (the title and company she had, and moved to) is not kept of her either.
+    const strings = await everyString(database)
+    for (const needle of ['Engine designer', 'Analyst of engines'])
+      expect(strings.filter(({ text }) => text.includes(needle)).map(({ table }) => table)).toEqual([])
+    const people = strings.filter(({ table }) => table === 'peopleBlocks' || table === 'peopleKeys')
+    expect(people.filter(({ text }) => /analytical|engines/i.test(text))).toEqual([])
   })
 
   it("notes it in each list's history, for good, and keeps nothing of them in the history's rows", async () => {

@@ -588,6 +588,8 @@ describe('library search', () => {
         { value: 'France', count: 12 },
         { value: 'Spain', count: 3 },
       ],
+      // Nobody's company, title or email has changed since an answer.
+      changed: [{ value: '', count: 3 }],
     })
     // Words alone: every facet counted over the thirty Maras.
     expect((await contactSearchFacetCounts({ prefix: 'mara' }, database)).country).toEqual([
@@ -598,6 +600,7 @@ describe('library search', () => {
       emailStatus: [],
       seniority: [],
       country: [],
+      changed: [],
     })
   })
 
@@ -694,5 +697,53 @@ describe('library search', () => {
       { value: 'catch_all', count: 15 },
     ])
     expect((await companyFacetCounts(database)).industry).toHaveLength(2)
+  })
+})
+
+describe('what an answer changes', () => {
+  const at = (domain: string, title: string) => ({
+    contact_id: 7,
+    contact_first_name: 'Ada',
+    contact_last_name: 'Byron',
+    contact_email_address: `ada@${domain}`,
+    contact_job_title: title,
+    company_name: domain === 'initech.com' ? 'Initech' : 'Globex',
+    company_domain: domain,
+  })
+
+  it('keeps both, says so, and finds the people it happened to by a facet', async () => {
+    const database = freshDb()
+    await upsertContacts([at('initech.com', 'Engineer')], source('list', 'l1', 1000), database)
+    expect((await contactById('c:7', database))!.changed).toBe('')
+    await upsertContacts([at('globex.com', 'Lead engineer')], source('lookup', 'k', 2000), database)
+    const moved = (await contactById('c:7', database))!
+    expect(moved.companyName).toBe('Globex')
+    expect(moved.changes).toEqual([
+      { field: 'company', from: 'Initech', to: 'Globex', at: 2000 },
+      { field: 'jobTitle', from: 'Engineer', to: 'Lead engineer', at: 2000 },
+      { field: 'email', from: 'ada@initech.com', to: 'ada@globex.com', at: 2000 },
+    ])
+    expect(await matchContactIds({ facets: { changed: ['changed'] } }, database)).toEqual(['c:7'])
+    expect((await contactFacetCounts(database)).changed).toEqual([{ value: 'changed', count: 1 }])
+
+    // Answered again the same: nothing changed since the last answer, what changed before is kept.
+    await upsertContacts([at('globex.com', 'Lead engineer')], source('list', 'l2', 3000), database)
+    const again = (await contactById('c:7', database))!
+    expect(again.changed).toBe('')
+    expect(again.changes).toHaveLength(3)
+    expect(await matchContactIds({ facets: { changed: ['changed'] } }, database)).toEqual([])
+  })
+
+  it('takes a value one answer lacks for no change', async () => {
+    const database = freshDb()
+    await upsertContacts([at('initech.com', 'Engineer')], source('list', 'l1', 1000), database)
+    await upsertContacts(
+      [{ contact_id: 7, contact_job_title: 'engineer' }],
+      source('lookup', 'k', 2000),
+      database,
+    )
+    const same = (await contactById('c:7', database))!
+    expect(same.changes).toBeUndefined()
+    expect(same.changed).toBe('')
   })
 })

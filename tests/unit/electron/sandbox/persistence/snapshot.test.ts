@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { sandboxState, type SandboxState } from '../../../../../electron/sandbox/persistence/schema'
+import { enrichLead } from '../../../../../electron/sandbox/jobs/enrichment'
 import { searchedLead } from '../../../../../electron/sandbox/jobs/lead-search'
 import { decodeState } from '../../../../../electron/sandbox/persistence/snapshot'
 import { resolveOptions } from '../../../../../electron/sandbox/options'
@@ -69,11 +70,49 @@ describe('decodeState', () => {
   it('rebuilds filters as maps and matches as the people of the world', () => {
     const [search] = decodeState(state(), ctx).leadSearches
     expect(search?.matches).toEqual([person])
-    expect(search?.rows).toEqual([searchedLead(ctx, person, search!.flags).row])
+    expect(search?.rows).toEqual([searchedLead(ctx, person, search!.flags, () => false).row])
     expect(search?.filters.lists.get('contact_seniority')).toEqual({ include: ['vp'], exclude: ['cxo'] })
     expect(search?.filters.integers.get('company_headcount_min')).toBe(10)
     expect(search?.filters.booleans.get('is_b2b')).toBe(true)
     expect(search?.filters.texts.get('company_name')).toBe('acme')
+  })
+
+  it('derives a row saved as a later answer about a mover as the moved answer, the others as first answers', () => {
+    const everyone = { ...ctx, options: { ...ctx.options, moverShare: 1 } }
+    const saved = state({
+      enrichments: [
+        {
+          id: 'enrichment',
+          accountId: 'acct_1',
+          status: 'terminated',
+          stuck: false,
+          consumedTenths: 0,
+          nextAt: 0,
+          leads: [0, 1].map(() => ({
+            first_name: person.firstName,
+            last_name: person.lastName,
+            company_domain: person.company.domain,
+          })),
+          done: 2,
+          later: [1],
+          flags: { email: true, phone: false, verifyCatchAll: false },
+          webhook: null,
+          contactWebhook: null,
+        },
+      ],
+    })
+    const [enrichment] = decodeState(saved, everyone).enrichments
+    const lead = saved.enrichments[0]!.leads[0]
+    const flags = saved.enrichments[0]!.flags
+    expect(enrichment?.later).toEqual([1])
+    expect(enrichment?.rows).toEqual([
+      enrichLead(everyone, lead, flags, () => false).row,
+      enrichLead(everyone, lead, flags, () => true).row,
+    ])
+    expect(enrichment?.rows[1]).not.toEqual(enrichment?.rows[0])
+    // A state saved before movers were kept holds no `later`: every row is a first answer.
+    delete saved.enrichments[0]!.later
+    expect(decodeState(saved, everyone).enrichments[0]?.rows[1]).toEqual(enrichment?.rows[0])
   })
 
   it('refuses a request of an account that is not saved', () => {

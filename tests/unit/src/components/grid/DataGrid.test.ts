@@ -63,6 +63,8 @@ async function mountGrid(
     pinned?: number
     /** Columns other than the thirty of 100 px. */
     columns?: GridColumn[]
+    /** Other props and listeners (`cellFocus`, `onRowClick`…). */
+    more?: Record<string, unknown>
   } = {},
 ) {
   const calls: [number, number][] = []
@@ -85,6 +87,7 @@ async function mountGrid(
         ...(options.cellTag ? { cellTag: options.cellTag } : {}),
         ...(options.tags?.value ? { cellTag: options.tags.value } : {}),
         ...(options.pinned ? { pinned: options.pinned } : {}),
+        ...options.more,
       }),
   })
   app.mount(host)
@@ -456,5 +459,59 @@ describe('DataGrid', () => {
     expect(grid.texts(4)[1]).toBe('4/c1')
     await new Promise((done) => setTimeout(done, 500))
     expect(document.body.textContent).not.toContain('meaning of 4')
+  })
+
+  it('follows a link cell on a click with cellFocus, an editable one on a Ctrl or Cmd click alone', async () => {
+    const linked: GridColumn[] = [
+      { key: 'name', title: 'Name', width: 100, link: true },
+      { key: 'city', title: 'City', width: 100, link: true, editable: true },
+      { key: 'note', title: 'Note', width: 100 },
+    ]
+    const rowClick = vi.fn()
+    const follow = vi.fn()
+    const grid = await mountGrid(20, false, {
+      columns: linked,
+      more: { cellFocus: true, onRowClick: rowClick, onFollow: follow },
+    })
+    const cell = (key: string) => grid.row(2)!.querySelector<HTMLElement>(`.cell[data-column="${key}"]`)!
+    expect(cell('name').classList.contains('link')).toBe(true)
+    // An editable cell's link is drawn apart: a plain click there is the cell's.
+    expect(cell('city').classList.contains('link')).toBe(false)
+    expect(cell('city').classList.contains('link-edit')).toBe(true)
+    expect(cell('note').className).not.toMatch(/link/)
+
+    cell('name').dispatchEvent(new MouseEvent('click', { bubbles: true, detail: 1 }))
+    expect(follow).toHaveBeenCalledWith(2, 2, linked[0])
+    cell('city').dispatchEvent(new MouseEvent('click', { bubbles: true, detail: 1 }))
+    cell('note').dispatchEvent(new MouseEvent('click', { bubbles: true, detail: 1 }))
+    expect(follow).toHaveBeenCalledTimes(1)
+    cell('city').dispatchEvent(new MouseEvent('click', { bubbles: true, detail: 1, ctrlKey: true }))
+    cell('city').dispatchEvent(new MouseEvent('click', { bubbles: true, detail: 1, metaKey: true }))
+    expect(follow).toHaveBeenCalledTimes(3)
+    expect(follow).toHaveBeenLastCalledWith(2, 2, linked[1])
+    // A click never opens the row: a double-click on a cell not edited does.
+    expect(rowClick).not.toHaveBeenCalled()
+    cell('note').dispatchEvent(new MouseEvent('dblclick', { bubbles: true, detail: 2 }))
+    expect(rowClick).toHaveBeenCalledWith(2, 2)
+  })
+
+  it('opens a row on a click without cellFocus, saying which cell was clicked', async () => {
+    const rowClick = vi.fn()
+    const follow = vi.fn()
+    const grid = await mountGrid(20, false, {
+      columns: [
+        { key: 'name', title: 'Name', width: 100, link: true },
+        { key: 'note', title: 'Note', width: 100 },
+      ],
+      more: { onRowClick: rowClick, onFollow: follow },
+    })
+    const cell = (key: string) => grid.row(3)!.querySelector<HTMLElement>(`.cell[data-column="${key}"]`)!
+    cell('name').dispatchEvent(new MouseEvent('click', { bubbles: true, detail: 1 }))
+    cell('note').dispatchEvent(new MouseEvent('click', { bubbles: true, detail: 1 }))
+    expect(rowClick.mock.calls).toEqual([
+      [3, 3, 'name'],
+      [3, 3, 'note'],
+    ])
+    expect(follow).not.toHaveBeenCalled()
   })
 })
