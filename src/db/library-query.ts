@@ -5,7 +5,6 @@ import {
   contactsAtSlots,
   contactsFromNewest,
   contactsWithIds,
-  contactTables,
   readingPeople,
   readContactIndex,
 } from './library-contacts'
@@ -278,14 +277,12 @@ export function searchCompanies(
  * first), by position: browsing everything needs no key list.
  */
 export function contactsAt(start: number, count: number, database: LeadkeeperDb = appDb) {
-  return database.transaction('r', contactTables(database), async () =>
-    contactsFromNewest(database, start, count),
-  )
+  return readingPeople(database, () => contactsFromNewest(database, start, count))
 }
 
 /** The people with these ids, in that order; an id nobody has is left out. */
 export function contactsByIds(ids: readonly string[], database: LeadkeeperDb = appDb) {
-  return database.transaction('r', contactTables(database), async () => contactsWithIds(database, ids))
+  return readingPeople(database, () => contactsWithIds(database, ids))
 }
 
 export async function contactById(id: string, database: LeadkeeperDb = appDb) {
