@@ -87,6 +87,23 @@ export default tseslint.config(
     },
   },
   {
+    // Dexie follows native awaits inside a transaction only when its scope is an async function: a
+    // plain arrow returning an async call loses the transaction at its first await, and Chromium then
+    // commits it under the work still running (PrematureCommitError, or writes outside it).
+    files: ['src/**', 'tests/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "CallExpression[callee.property.name='transaction'] > :matches(ArrowFunctionExpression, FunctionExpression)[async=false]",
+          message:
+            "A transaction's scope is an async function: Dexie keeps the transaction across awaits only then.",
+        },
+      ],
+    },
+  },
+  {
     files: ['src/workers/**'],
     languageOptions: { globals: { ...globals.worker } },
     rules: { 'no-restricted-globals': refuse([...nodeOnly, ...windowOnly], 'a worker') },

@@ -100,22 +100,15 @@ export async function contactIndex(
  * worker starts: what a first search after a start reads first, and holds the first page of most.
  */
 export function primeContactIndex(database: LeadkeeperDb): Promise<ContactIndex> {
-  return database.transaction('r', contactTables(database), () => contactIndex(database, () => true))
+  return database.transaction('r', contactTables(database), async () => contactIndex(database, () => true))
 }
 
 /**
- * A read of the people in one read-only transaction, run again once should Chromium commit it
- * before its scope has ended (Dexie's PrematureCommitError, seen under load while other calls read
- * the index beside it): a read changes nothing, so the second run answers as the first would have.
+ * A read of the people in one read-only transaction. Its scope is an async function whatever
+ * `work` is: Dexie keeps the transaction across native awaits only then.
  */
-export async function readingPeople<R>(database: LeadkeeperDb, work: () => Promise<R>): Promise<R> {
-  const read = () => database.transaction('r', contactTables(database), work)
-  try {
-    return await read()
-  } catch (error) {
-    if (!(error instanceof Error && error.name === 'PrematureCommitError')) throw error
-    return read()
-  }
+export function readingPeople<R>(database: LeadkeeperDb, work: () => Promise<R>): Promise<R> {
+  return database.transaction('r', contactTables(database), async () => work())
 }
 
 /** Each database's whole read of the index under way, if one is. */

@@ -434,7 +434,7 @@ export async function noteChange(
   rows: number,
   database: LeadkeeperDb = db,
 ): Promise<ListOp> {
-  return database.transaction('rw', [database.listOps, database.lists], () =>
+  return database.transaction('rw', [database.listOps, database.lists], async () =>
     record(database, { listId, kind, label, rows, undoable: false }),
   )
 }
@@ -608,7 +608,9 @@ export async function listFromRows(
         tally.add(list.id, copy, 1)
         copies.push(copy)
       }
-      await database.transaction('rw', blockTables(database), () => putStoredRows(database, list.id, copies))
+      await database.transaction('rw', blockTables(database), async () =>
+        putStoredRows(database, list.id, copies),
+      )
     }
     await database.transaction('rw', [database.facetCounts, database.lists], async () => {
       await applyTally(database.facetCounts, tally)

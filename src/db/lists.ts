@@ -207,7 +207,7 @@ export async function validateList(
       rows.map((row) => row.values),
     )
     const updated = rows.map((row, offset) => ({ ...row, issues: issues[offset]!, skip: false }))
-    await database.transaction('rw', blockTables(database), () => putRows(database, listId, updated))
+    await database.transaction('rw', blockTables(database), async () => putRows(database, listId, updated))
     options.onProgress?.(validator.summary().rows, total)
   })
   return validator.summary()
@@ -225,7 +225,7 @@ export async function setSkip(
   await eachBlock(database, listId, async (rows) => {
     const changed = rows.filter((row) => row.skip !== skip && row.issues.some((issue) => wanted.has(issue)))
     if (changed.length === 0) return
-    await database.transaction('rw', blockTables(database), () =>
+    await database.transaction('rw', blockTables(database), async () =>
       putRows(
         database,
         listId,

@@ -686,11 +686,13 @@ const kit = {
         })
       }
       const started = page.performance.now()
-      await db.transaction('rw', lk().blocks.blockTables(db), () => lk().blocks.putRows(db, list.id, batch))
+      await db.transaction('rw', lk().blocks.blockTables(db), async () =>
+        lk().blocks.putRows(db, list.id, batch),
+      )
       writing += page.performance.now() - started
       for (const row of batch) tally.add(list.id, row, 1)
     }
-    await db.transaction('rw', db.facetCounts, () => lk().facets.applyTally(db.facetCounts, tally))
+    await db.transaction('rw', db.facetCounts, async () => lk().facets.applyTally(db.facetCounts, tally))
     await lk().lists.finishImport(list.id, rows)
     return { ms: writing, listId: list.id }
   },

@@ -61,7 +61,7 @@ async function seeded(): Promise<LeadkeeperDb> {
     }),
     ...dangerous.slice(3).map((cell, at) => row(3 + at, [cell, '', ''])),
   ]
-  await database.transaction('rw', blockTables(database), () => putRows(database, 'L', rows))
+  await database.transaction('rw', blockTables(database), async () => putRows(database, 'L', rows))
   return database
 }
 
@@ -177,7 +177,7 @@ describe('an export in parts', () => {
         contact_location_country: index % 7 === 0 && index < 1_000 ? 'Spain' : 'France',
       }),
     )
-    await database.transaction('rw', blockTables(database), () => putRows(database, 'L', rows))
+    await database.transaction('rw', blockTables(database), async () => putRows(database, 'L', rows))
     return { database, big: { ...list, rowCount: rows.length }, rows }
   }
 

@@ -31,7 +31,7 @@ function rows(listId: string, count = 2_500): RowRecord[] {
 
 async function seeded(listId = 'L') {
   const database = freshDb()
-  await database.transaction('rw', blockTables(database), () => putRows(database, listId, rows(listId)))
+  await database.transaction('rw', blockTables(database), async () => putRows(database, listId, rows(listId)))
   return database
 }
 
@@ -69,7 +69,9 @@ describe('queries over facet columns', () => {
     // 41 blocks: more than two range reads of 16, the last block partly filled.
     const count = 40_500
     const database = freshDb()
-    await database.transaction('rw', blockTables(database), () => putRows(database, 'L', rows('L', count)))
+    await database.transaction('rw', blockTables(database), async () =>
+      putRows(database, 'L', rows('L', count)),
+    )
     const columns = await loadColumns(database, 'L')
     expect(columns.size).toBe(count)
     const spain = positionsOf(columns, { filters: { country: ['Spain'] } })
@@ -98,7 +100,7 @@ describe('queries over facet columns', () => {
     const before = await loadColumns(database, 'L')
     expect(before.revs).toEqual([1, 1, 1])
     const row = rows('L')[1_200]!
-    await database.transaction('rw', blockTables(database), () =>
+    await database.transaction('rw', blockTables(database), async () =>
       putRows(database, 'L', [{ ...row, emailStatus: 'undeliverable', status: 'found' }]),
     )
     const after = await loadColumns(database, 'L', before)
@@ -135,7 +137,7 @@ describe('the company column, a record of its own', () => {
     // A row of block 1 changes company: a query without company leaves that column as it was; the
     // next query by company reads it again (a list of three blocks, in one range read).
     const row = rows('L')[1_201]!
-    await database.transaction('rw', blockTables(database), () =>
+    await database.transaction('rw', blockTables(database), async () =>
       putRows(database, 'L', [{ ...row, company: 'Acme 2' }]),
     )
     const again = await loadColumns(database, 'L', all, false)
@@ -200,7 +202,7 @@ describe('the view the grid reads', () => {
     const queries = new LocalListQueries(database)
     expect((await queries.rows('L', 5, 1))[0]!.values).toEqual(['F5'])
     const row = rows('L')[5]!
-    await database.transaction('rw', blockTables(database), () =>
+    await database.transaction('rw', blockTables(database), async () =>
       putRows(database, 'L', [{ ...row, values: ['Changed'] }]),
     )
     expect((await queries.rows('L', 5, 1))[0]!.values).toEqual(['Changed'])
@@ -208,7 +210,7 @@ describe('the view the grid reads', () => {
 
   it('reads the first block of the list last worked on as it starts: its first rows need no read', async () => {
     const database = await seeded('L')
-    await database.transaction('rw', blockTables(database), () => putRows(database, 'M', rows('M', 10)))
+    await database.transaction('rw', blockTables(database), async () => putRows(database, 'M', rows('M', 10)))
     const list = (id: string, updatedAt: number, state: ListRecord['state'] = 'ready'): ListRecord => ({
       id,
       name: id,
@@ -253,7 +255,7 @@ describe("the list's columns kept whole, for a first filter after a start", () =
 
   async function big(listId = 'L') {
     const database = freshDb()
-    await database.transaction('rw', blockTables(database), () =>
+    await database.transaction('rw', blockTables(database), async () =>
       putRows(database, listId, rows(listId, count)),
     )
     return database
@@ -294,7 +296,7 @@ describe("the list's columns kept whole, for a first filter after a start", () =
 
     // A row of block 3 changes: the next start reads that block's records and no other.
     const row = rows('L', count)[3_300]!
-    await database.transaction('rw', blockTables(database), () =>
+    await database.transaction('rw', blockTables(database), async () =>
       putRows(database, 'L', [{ ...row, emailStatus: 'undeliverable', company: 'Acme 9' }]),
     )
     const later = new LocalListQueries(database)
@@ -318,12 +320,14 @@ describe("the list's columns kept whole, for a first filter after a start", () =
       .filter((row) => row.index % 1_000 === 7 && row.index < 16_000)
       .map((row) => ({ ...row, country: 'Peru' }))
     // Fifteen blocks behind: not yet worth a write; sixteen: written.
-    await database.transaction('rw', blockTables(database), () =>
+    await database.transaction('rw', blockTables(database), async () =>
       putRows(database, 'L', changed.slice(0, 15)),
     )
     expect(await queries.view('L', { filters: { country: ['Peru'] } })).toBe(15)
     expect(await queries.saveColumns()).toBe(false)
-    await database.transaction('rw', blockTables(database), () => putRows(database, 'L', changed.slice(15)))
+    await database.transaction('rw', blockTables(database), async () =>
+      putRows(database, 'L', changed.slice(15)),
+    )
     expect(await queries.view('L', { filters: { country: ['Peru'] } })).toBe(16)
     expect(await queries.saveColumns()).toBe(true)
     queries.dispose()
@@ -348,7 +352,9 @@ describe("the list's columns kept whole, for a first filter after a start", () =
         .slice(from)
         .map((row) => ({ ...row, company: `Firm ${row.index}` }))
     const database = freshDb()
-    await database.transaction('rw', blockTables(database), () => putRows(database, 'L', firms(0, 70_500)))
+    await database.transaction('rw', blockTables(database), async () =>
+      putRows(database, 'L', firms(0, 70_500)),
+    )
     const first = new LocalListQueries(database)
     await first.view('L', {})
     await first.warm('L')
@@ -364,7 +370,7 @@ describe("the list's columns kept whole, for a first filter after a start", () =
     const more = firms(70_500, 73_900).map((row) =>
       row.index % 2 === 0 ? row : { ...row, company: `Firm ${row.index - 70_000}` },
     )
-    await database.transaction('rw', blockTables(database), () => putRows(database, 'L', more))
+    await database.transaction('rw', blockTables(database), async () => putRows(database, 'L', more))
     const started = new LocalListQueries(database)
     expect(await started.view('L', { filters: { company: ['Firm 70600', 'Firm 73898'] } })).toBe(2)
     expect((await started.rows('L', 0, 5)).map((row) => row.index)).toEqual([70_600, 73_898])
@@ -389,7 +395,7 @@ describe("the list's columns kept whole, for a first filter after a start", () =
     first.dispose()
     // Block 3 changes after the columns were stored.
     const row = rows('L', count)[3_300]!
-    await database.transaction('rw', blockTables(database), () =>
+    await database.transaction('rw', blockTables(database), async () =>
       putRows(database, 'L', [{ ...row, company: 'Acme 9' }]),
     )
     const started = new LocalListQueries(database)
@@ -445,17 +451,19 @@ describe("the list's columns kept whole, for a first filter after a start", () =
     const queries = new LocalListQueries(database)
     await queries.warm('L')
     // The list is deleted before the worker stores what it read: nothing is stored.
-    await database.transaction('rw', blockTables(database), () => deleteBlocks(database, 'L'))
+    await database.transaction('rw', blockTables(database), async () => deleteBlocks(database, 'L'))
     expect(await queries.saveColumns()).toBe(false)
     expect(await database.listColumns.count()).toBe(0)
 
-    await database.transaction('rw', blockTables(database), () => putRows(database, 'L', rows('L', count)))
+    await database.transaction('rw', blockTables(database), async () =>
+      putRows(database, 'L', rows('L', count)),
+    )
     queries.dispose()
     const again = new LocalListQueries(database)
     await again.warm('L')
     expect(await again.saveColumns()).toBe(true)
     again.dispose()
-    await database.transaction('rw', blockTables(database), () => deleteBlocks(database, 'L'))
+    await database.transaction('rw', blockTables(database), async () => deleteBlocks(database, 'L'))
     expect(await database.listColumns.count()).toBe(0)
     // The same id, the same revisions, other rows: every one of them is counted from its blocks.
     const other = rows('L', count).map((row) => ({
@@ -463,7 +471,7 @@ describe("the list's columns kept whole, for a first filter after a start", () =
       emailStatus: 'catch_all',
       status: 'found' as const,
     }))
-    await database.transaction('rw', blockTables(database), () => putRows(database, 'L', other))
+    await database.transaction('rw', blockTables(database), async () => putRows(database, 'L', other))
     const started = new LocalListQueries(database)
     expect(await started.view('L', { filters: { emailStatus: ['catch_all'] } })).toBe(count)
     started.dispose()

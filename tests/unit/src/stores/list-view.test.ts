@@ -64,7 +64,7 @@ describe('the list view store', () => {
 
     // A result changes a row: the view follows without being asked.
     const row = (await store.fetchRows(0, 1))[0]!
-    await db.transaction('rw', blockTables(db), () =>
+    await db.transaction('rw', blockTables(db), async () =>
       putRows(db, listId, [{ ...row, emailStatus: 'catch_all' }]),
     )
     await vi.waitFor(() => expect(store.matching).toBe(999))
@@ -116,7 +116,7 @@ describe('the list view store', () => {
       status: 'found',
       emailStatus: 'undeliverable',
     }
-    await db.transaction('rw', blockTables(db), () => putRows(db, listId, [changed]))
+    await db.transaction('rw', blockTables(db), async () => putRows(db, listId, [changed]))
     await vi.waitFor(() => expect(store.version).toBeGreaterThan(version))
     const page = await store.fetchRows(0, 100)
     expect(rows.mock.calls.length).toBe(before + 3)

@@ -24,7 +24,7 @@ export async function updateRow(
 ): Promise<void> {
   const row = await rowAt(database, listId, index)
   if (!row) throw new Error(`no row ${index} in ${listId}`)
-  await database.transaction('rw', blockTables(database), () =>
+  await database.transaction('rw', blockTables(database), async () =>
     putRows(database, listId, [{ ...row, ...changes }]),
   )
 }

@@ -33,7 +33,7 @@ function row(index: number): RowRecord {
 async function seeded(): Promise<LeadkeeperDb> {
   const database = new LeadkeeperDb('t-' + crypto.randomUUID())
   const rows = Array.from({ length: list.rowCount }, (_, index) => row(index))
-  await database.transaction('rw', blockTables(database), () => putRows(database, 'L', rows))
+  await database.transaction('rw', blockTables(database), async () => putRows(database, 'L', rows))
   return database
 }
 
@@ -161,7 +161,7 @@ describe('exportInWorkers', () => {
     vi.stubGlobal('Worker', undefined)
     try {
       const rows = Array.from({ length: list.rowCount }, (_, index) => row(index))
-      await db.transaction('rw', blockTables(db), () => putRows(db, 'L', rows))
+      await db.transaction('rw', blockTables(db), async () => putRows(db, 'L', rows))
       const progress: number[] = []
       const file = await exportInWorkers(list, { format: 'csv', onProgress: (done) => progress.push(done) })
       const whole = await exportList(list, { format: 'csv', database: db })
