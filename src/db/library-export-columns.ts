@@ -14,6 +14,8 @@ export type LibraryTable = 'contacts' | 'companies'
 export interface LibraryExportSearch {
   prefix?: string
   facets?: Partial<Record<ContactFacet | CompanyFacet, string[]>>
+  /** People only: those at this company domain alone (a company's page), matched whole. */
+  domain?: string
 }
 
 export interface LibraryExportRequest {

@@ -30,13 +30,18 @@ export type {
  * order. Run by the export workers (`export-client.ts`), a CSV or JSON of people in parts.
  */
 
-/** Whether a record is one the search shows: each search word starts one of its words, each facet holds. */
+/**
+ * Whether a record is one the search shows: each search word starts one of its words, each facet
+ * holds, and a person is at the search's company domain when it names one.
+ */
 function matcher<T extends { words: string[] }>(search: LibraryExportSearch): (record: T) => boolean {
   const words = searchWords(search.prefix ?? '')
   const facets = Object.entries(search.facets ?? {}).filter(
     (entry): entry is [string, string[]] => Array.isArray(entry[1]) && entry[1].length > 0,
   )
+  const domain = search.domain?.trim().toLowerCase()
   return (record) =>
+    (!domain || (record as unknown as Partial<ContactRecord>).domainLower === domain) &&
     matchesWords(record.words ?? [], words) &&
     facets.every(([facet, values]) =>
       values.includes(String((record as unknown as Record<string, unknown>)[facet] ?? '')),
@@ -104,7 +109,7 @@ export async function eachCompanyPage(
   pageSize = 5_000,
   database: LeadkeeperDb = appDb,
 ): Promise<void> {
-  const matches = matcher<CompanyRecord>(search)
+  const matches = matcher<CompanyRecord>({ ...search, domain: '' })
   let page: CompanyRecord[] = []
   await database.companies.orderBy('nameLower').each((company) => {
     if (!matches(company)) return
@@ -188,7 +193,9 @@ export async function exportLibraryWorkbook(
 ): Promise<ExportedFile> {
   const database = options.database ?? appDb
   const everything =
-    !request.search.prefix?.trim() && Object.values(request.search.facets ?? {}).every((v) => !v?.length)
+    !request.search.prefix?.trim() &&
+    !(request.table === 'contacts' && request.search.domain?.trim()) &&
+    Object.values(request.search.facets ?? {}).every((v) => !v?.length)
   const known = everything
     ? request.table === 'contacts'
       ? await countContacts(database)

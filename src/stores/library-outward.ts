@@ -11,10 +11,23 @@ import {
   type ForgetOutcome,
 } from '@/db/library-forget'
 import type { ListRecord } from '@/db/records'
+import type { LibraryExportRequest } from '@/db/library-export-columns'
 import { exportLibraryInWorkers } from '@/workers/export-client'
 import { useLibraryStore } from './library'
 
 export type { CompanyForgetPlan, ContactForgetPlan, ForgetOutcome }
+
+/** What a page shows of the library: a table and its search. */
+export type Shown = Pick<LibraryExportRequest, 'table' | 'search'>
+
+/** 'People at Globex' → 'People at Globex.csv', without characters file systems refuse. */
+const exportNamed = (name: string, format: ExportFormat) =>
+  `${
+    [...name]
+      .map((char) => (char < ' ' || '\\/:*?"<>|'.includes(char) ? '_' : char))
+      .join('')
+      .trim() || 'Library'
+  }.${format}`
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error))
 
@@ -29,23 +42,27 @@ export const useLibraryOutwardStore = defineStore('libraryOutward', () => {
   const forgetting = ref(false)
 
   /** The tab the grid shows and its search, as it is now. */
-  function shown() {
+  function shown(): Shown {
     const library = useLibraryStore()
     const table = library.shownTab
     const facets = table === 'contacts' ? library.contactFacets : library.companyFacets
     return { table, search: { prefix: library.prefix, facets } }
   }
 
-  /** The people or companies shown, to a file the browser downloads. */
-  async function exportShown(format: ExportFormat): Promise<void> {
+  /**
+   * The people or companies shown, to a file the browser downloads: the library's tab by default,
+   * or what another page shows (a company's people), under a name of its own.
+   */
+  async function exportShown(format: ExportFormat, of: Shown = shown(), name?: string): Promise<void> {
     if (exporting.value !== null) return
     exporting.value = 0
     try {
-      const file = await exportLibraryInWorkers({
-        ...shown(),
+      const made = await exportLibraryInWorkers({
+        ...of,
         format,
         onProgress: (written) => (exporting.value = written),
       })
+      const file = name ? { ...made, fileName: exportNamed(name, format) } : made
       downloadFile(file)
       notify.success(`Exported ${file.rows.toLocaleString()} records to ${file.fileName}.`)
       if (file.cut > 0)
@@ -60,8 +77,8 @@ export const useLibraryOutwardStore = defineStore('libraryOutward', () => {
   }
 
   /** A list of the people shown, ready to enrich further; null when it could not be made (said why). */
-  async function newListFromShown(name: string): Promise<ListRecord | null> {
-    const { table, search } = shown()
+  async function newListFromShown(name: string, of: Shown = shown()): Promise<ListRecord | null> {
+    const { table, search } = of
     if (table !== 'contacts' || makingList.value) return null
     makingList.value = true
     try {

@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs'
 import AxeBuilder from '@axe-core/playwright'
+import Papa from 'papaparse'
 import { expect, test } from './fixtures'
 import { LibraryPage, ResultsPage, seedDatabase, settled } from './pages/library'
 import { CompanyPage, PersonPage } from './pages/company'
@@ -122,7 +124,10 @@ test('a company and a person, browsed from the library with the network cut', as
   await expect(results.rowCount()).toHaveText('3 of 300 rows')
   await (await results.cell(0, 'Email')).click()
   await expect(results.drawer()).toBeHidden()
-  await (await results.cell(0, 'Full name')).click()
+  // The columns drawn follow the keyboard's cell sideways: the name's cell is clicked once it shows it.
+  const fullName = await results.cell(0, 'Full name')
+  await expect(fullName).toHaveText('Mara Person12')
+  await fullName.click()
   await expect(person.name()).toHaveText('Mara Person12')
 
   // From the library's companies: a company opens its page.
@@ -153,6 +158,36 @@ test('a company and a person, browsed from the library with the network cut', as
   }
   expect(found).toEqual([])
   await app.emulateMedia({ colorScheme: 'light' })
+
+  // Its people shown, to a file and to a list, as the library's are: Company 12's three alone. The
+  // export workers' code comes from the web host, the network back for it (the desktop app reads
+  // it from its own files).
+  await context.unroute(/.*/)
+  await context.setOffline(false)
+  await company.open('d12.com')
+  await expect(company.count()).toHaveText('3 people')
+  await company.exportButton().click()
+  const downloadStarted = app.waitForEvent('download')
+  await app.locator('.n-dropdown-option').filter({ hasText: 'CSV — the 3 people shown' }).click()
+  const download = await downloadStarted
+  expect(download.suggestedFilename()).toBe('People at Company 12.csv')
+  const exported = Papa.parse<Record<string, string>>(
+    readFileSync((await download.path())!, 'utf8').replace(/^\uFEFF/, ''),
+    { header: true, skipEmptyLines: true },
+  ).data
+  expect(exported.map((row) => [row['Name'], row['Email'], row['Company domain']])).toEqual([
+    ['Mara Person212', 'mara.212@d12.com', 'd12.com'],
+    ['Mara Person112', 'mara.112@d12.com', 'd12.com'],
+    ['Mara Person12', 'mara.12@d12.com', 'd12.com'],
+  ])
+  await company.search().fill('person1')
+  await expect(company.count()).toHaveText('2 found')
+  await company.newListButton().click()
+  await expect(app).toHaveURL(/#\/lists\/[^/]+$/)
+  await expect(app.locator('[data-test="list-name"]')).toHaveText('People at Company 12 (person1)')
+  await expect(results.rowCount()).toHaveText('2 rows')
+  await expect(results.row(0)).toContainText('mara.112@d12.com')
+  await expect(results.row(1)).toContainText('mara.12@d12.com')
 
   // A company the library has never heard of says so.
   await company.open('nowhere.example')

@@ -19,6 +19,8 @@ export class CompanyPage {
   lists = () => this.page.locator('[data-test="company-list"]')
   searches = () => this.page.locator('[data-test="found-by-search"]')
   profile = () => this.page.locator('[data-test="company-profile"]')
+  exportButton = () => this.page.locator('[data-test="company-export"]')
+  newListButton = () => this.page.locator('[data-test="company-new-list"]')
 
   async open(domain: string): Promise<void> {
     await this.page.evaluate((to) => (location.hash = to), `#/library/companies/${domain}`)

@@ -55,6 +55,28 @@ describe('exporting the library', () => {
     })
   })
 
+  it("writes a company's people alone, searched within it, as its page shows them, and to Excel", async () => {
+    await libraryWorld(database)
+    const library = libraryService(database)
+    const atEngines = { domain: 'Engines.io' }
+    const shown = await library.matchContactIds(atEngines)
+    expect(shown.length).toBeGreaterThan(0)
+    const everyone = await library.matchContactIds({})
+    expect(shown.length).toBeLessThan(everyone.length)
+    const file = await exportLibrary({ table: 'contacts', search: atEngines, format: 'csv' }, { database })
+    const rows = await parsed(file.blob)
+    expect(rows.map((row) => `c:${row['Contact id']}`)).toEqual(shown)
+    expect(rows.every((row) => row['Company domain'] === 'engines.io')).toBe(true)
+    // Searched within the company: its words and its domain both hold.
+    const ada = await exportLibrary(
+      { table: 'contacts', search: { ...atEngines, prefix: 'lovelace' }, format: 'csv' },
+      { database },
+    )
+    expect((await parsed(ada.blob)).map((row) => row['Last name'])).toEqual(['Lovelace'])
+    const sheet = await exportLibrary({ table: 'contacts', search: atEngines, format: 'xlsx' }, { database })
+    expect(sheet.rows).toBe(shown.length)
+  })
+
   it("writes every person once in the library's order from shares of the blocks, as the workers do", async () => {
     // 260 people: three blocks of a hundred, the last one part full.
     await upsertContacts(
