@@ -40,6 +40,11 @@ export interface Validator {
   /** Rows must come in file order, once each: duplicates are the later occurrences. */
   check(startIndex: number, rows: readonly (readonly string[])[]): Promise<RowIssue[][]>
   summary(): ValidationSummary
+  /**
+   * Notes the people of rows already in the list, without checking or counting them: the rows
+   * checked after them that repeat one are duplicates, as a repeat within one file is.
+   */
+  see(rows: readonly (readonly string[])[]): void
 }
 
 /**
@@ -238,5 +243,9 @@ export function createValidator(mapping: ColumnMapping, lookupKnown: KnownLookup
     return { rows, clean: rows - withIssues, counts, examples: structuredClone(examples), combinations }
   }
 
-  return { check, summary }
+  function see(batch: readonly (readonly string[])[]): void {
+    for (const values of batch) people.repeats(readLead(values))
+  }
+
+  return { check, summary, see }
 }

@@ -18,6 +18,7 @@ import type { PackedBlock, RowBlock, RowIssue, RowRecord, StoredRow } from './re
 import type { CellsAt } from './block-shape'
 import type { BatchCells } from '@domain/read/parse'
 import { packIssues } from '@domain/validation'
+import { applyTally, FacetTally } from './facet-tally'
 
 export { blockOf, blockSize } from './block-shape'
 
@@ -378,4 +379,47 @@ export async function deleteBlocks(database: LeadkeeperDb, listId: string): Prom
     .where('[listId+part]')
     .between(...listBlockRange(listId), true, true)
     .delete()
+}
+
+/**
+ * Drops a list's rows from `from` on, their facet counts with them: an append taken back (cancelled,
+ * cut off, or undone for good). The rows dropped are read for their counts; their blocks go by key
+ * range, but the block `from` is in keeps its rows before `from`. In the caller's transaction over
+ * `blockTables` and `facetCounts`.
+ */
+export async function truncateRows(database: LeadkeeperDb, listId: string, from: number): Promise<void> {
+  const first = blockOf(from)
+  const tally = new FacetTally()
+  let kept: RowBlock | null = null
+  await eachStoredBlock(
+    database,
+    listId,
+    (rows, number) => {
+      const keep: StoredRow[] = []
+      for (const row of rows) {
+        if (row.index < from) keep.push(row)
+        else tally.add(listId, row, -1)
+      }
+      if (number === first && keep.length > 0) kept = { listId, block: number, rows: keep }
+    },
+    10,
+    { from: first, to: Infinity },
+  )
+  for (const table of [database.listBlocks, database.listFacets, database.listCompanies] as const) {
+    await table.where(':id').between(key(listId, first), [listId, Dexie.maxKey], true, true).delete()
+  }
+  // Shorter revisions tell the query worker the list shrank: it reads its columns anew. The block
+  // kept keeps its revision, bumped as it is written again.
+  const revisions = await database.blockRevs.get(listId)
+  if (revisions) {
+    revisions.revs.length = Math.min(revisions.revs.length, first + (kept ? 1 : 0))
+    await database.blockRevs.put(revisions)
+  }
+  // The query worker's columns of the list are a cache of blocks some of which are gone.
+  await database.listColumns
+    .where('[listId+part]')
+    .between(...listBlockRange(listId), true, true)
+    .delete()
+  if (kept) await writeBlocks(database, listId, [kept])
+  await applyTally(database.facetCounts, tally)
 }

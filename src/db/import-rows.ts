@@ -40,6 +40,33 @@ export interface ImportTarget {
    * the last stored row, as it read then.
    */
   resume?: ImportedSoFar
+  /** Rows of another file added to the list, in its columns (`list-append.ts`). */
+  append?: AppendTarget
+}
+
+/** Where an appended file's rows go in the list they are added to. */
+export interface AppendTarget {
+  /** The list's row the file's first row becomes. */
+  from: number
+  /** For each column of the file, the list's column its cells go into (`matchColumns`). */
+  targets: number[]
+  /** How many columns the list has with the file's: each row is made that wide. */
+  width: number
+}
+
+/**
+ * A batch of an appended file's rows in the list's columns; a cell past the file's header goes past
+ * the list's columns, named by position as an import names it.
+ */
+export function placeCells(rows: readonly string[][], append: AppendTarget): string[][] {
+  const { targets, width } = append
+  return rows.map((cells) => {
+    const placed = new Array<string>(Math.max(width, width + cells.length - targets.length)).fill('')
+    for (let at = 0; at < cells.length; at++) {
+      placed[at < targets.length ? targets[at]! : width + at - targets.length] = cells[at] ?? ''
+    }
+    return placed
+  })
 }
 
 /**
@@ -51,6 +78,8 @@ export interface RowChecker {
   summary(): Promise<ValidationSummary>
   /** The columns whose cells `check` reads: a row it is given need hold no other. */
   columns: readonly number[]
+  /** Notes the people of rows already in the list, which later rows may repeat (`Validator.see`). */
+  see?(rows: readonly (readonly string[])[]): void
 }
 
 /** The columns a mapping maps: the only cells the rows' check reads. */
@@ -67,6 +96,7 @@ export function checkHere(
     check: (startIndex, rows) => validator.check(startIndex, rows),
     summary: async () => validator.summary(),
     columns: mappedColumns(target.mapping),
+    see: (rows) => validator.see(rows),
   }
 }
 
@@ -109,6 +139,7 @@ export async function storeRows(
   control: ParseControl = {},
   checker: RowChecker = checkHere(target, lists),
 ): Promise<StoredImport> {
+  if (target.append) return storeAppended(source, options, target, target.append, lists, control, checker)
   const stored = target.resume?.rows ?? 0
   let writing: Promise<void> = Promise.resolve()
   let writeError: unknown = null
@@ -148,6 +179,50 @@ export async function storeRows(
   } finally {
     // Never leave a write running behind a failure: the caller deletes the list, or keeps what was
     // read of an import taken up again, next.
+    await writing
+  }
+}
+
+/**
+ * `storeRows` of a file added to a list: each batch's cells placed in the list's columns
+ * (`placeCells`), checked as rows of the list from `append.from` on (the checker has seen the list's
+ * own rows), and written there. Every cell is cut from the file's text, as the rows are stored in
+ * another order than the file's.
+ */
+async function storeAppended(
+  source: AsyncIterable<Uint8Array>,
+  options: ParseOptions,
+  target: ImportTarget,
+  append: AppendTarget,
+  lists: ImportLists,
+  control: ParseControl,
+  checker: RowChecker,
+): Promise<StoredImport> {
+  let writing: Promise<void> = Promise.resolve()
+  let writeError: unknown = null
+  const settle = async (): Promise<void> => {
+    await writing
+    if (writeError !== null) throw storageError(writeError)
+  }
+  try {
+    const parse = await parseRows(
+      source,
+      options,
+      async ({ startIndex, rows }) => {
+        const placed = placeCells(rows, append)
+        const issues = await checker.check(append.from + startIndex, placed)
+        await settle()
+        writing = lists
+          .appendRows(target.listId, append.from + startIndex, placed, issues)
+          .catch((error: unknown) => {
+            writeError = error
+          })
+      },
+      control,
+    )
+    await settle()
+    return { parse, validation: await checker.summary() }
+  } finally {
     await writing
   }
 }

@@ -12,6 +12,7 @@ import {
   putStoredRows,
   readBlocks,
   readRows,
+  truncateRows,
   writeBlocks,
 } from './blocks'
 import { outOfLine } from './block-shape'
@@ -180,32 +181,80 @@ const opsOf = (database: LeadkeeperDb, listId: string) =>
   database.listOps.where('[listId+seq]').between([listId, Dexie.minKey], [listId, Dexie.maxKey], true, true)
 
 /**
- * Adds a change to the list's history, in the caller's transaction: the changes undone before it
- * can no longer be redone, as in any editor.
+ * Adds a change to the list's history, in the caller's transaction (over `changeTables`): the
+ * changes undone before it can no longer be redone, as in any editor. The rows of an append undone
+ * were kept, removed, for its redo: they are dropped now.
  */
-async function record(
+export async function record(
   database: LeadkeeperDb,
   op: Omit<ListOp, 'seq' | 'at' | 'undone' | 'undoable'> & { undoable?: boolean },
 ): Promise<ListOp> {
   const ops = await opsOf(database, op.listId).toArray()
   const last = ops.at(-1)
-  await database.listOps.bulkDelete(
-    ops.filter((one) => one.undone === 1).map((one): [string, number] => [one.listId, one.seq]),
-  )
+  await dropUndone(database, op.listId, ops)
   const next: ListOp = { undoable: true, ...op, seq: (last?.seq ?? 0) + 1, at: Date.now(), undone: 0 }
   await database.listOps.put(next)
   await database.lists.update(op.listId, { updatedAt: next.at })
   return next
 }
 
-const changeTables = (database: LeadkeeperDb) => [
+/**
+ * Drops the changes undone, which can no longer be redone once another change is made; in the
+ * caller's transaction over `changeTables`.
+ */
+export async function dropUndone(database: LeadkeeperDb, listId: string, ops?: ListOp[]): Promise<void> {
+  const dropped = (ops ?? (await opsOf(database, listId).toArray())).filter((one) => one.undone === 1)
+  if (dropped.length === 0) return
+  await dropAppendedRows(database, listId, dropped)
+  await database.listOps.bulkDelete(dropped.map((one): [string, number] => [one.listId, one.seq]))
+}
+
+/**
+ * Drops the rows of appends undone whose redo is no longer possible, latest first, while they are
+ * the list's last rows (rows added since without a change of the user's, such as a search's people,
+ * keep them where they are, removed).
+ */
+async function dropAppendedRows(database: LeadkeeperDb, listId: string, dropped: ListOp[]): Promise<void> {
+  const appends = dropped.filter((one) => one.kind === 'append' && one.range).reverse()
+  if (appends.length === 0) return
+  let rowCount = (await listOf(database, listId)).rowCount
+  for (const append of appends) {
+    const [first, end] = append.range!
+    if (end !== rowCount) break
+    await truncateRows(database, listId, first)
+    rowCount = first
+  }
+  await database.lists.update(listId, { rowCount })
+}
+
+/** The append undone whose rows include one of these (they come back with its redo), if any. */
+export function undoneAppendOf(ops: readonly ListOp[], indexes: ArrayLike<number>): ListOp | undefined {
+  const undone = ops.filter((one) => one.kind === 'append' && one.undone === 1 && one.range)
+  if (undone.length === 0) return undefined
+  for (let at = 0; at < indexes.length; at++) {
+    const index = indexes[at]!
+    const found = undone.find(({ range }) => index >= range![0] && index < range![1])
+    if (found) return found
+  }
+  return undefined
+}
+
+/** Why a list cannot take a change of the user's now, if it cannot. */
+function busyList(list: ListRecord): string | null {
+  if (list.state === 'importing') return 'The list is still being imported.'
+  if (list.appending)
+    return `Rows from “${list.appending.fileName}” are being added to this list: wait for them.`
+  return null
+}
+
+export const changeTables = (database: LeadkeeperDb) => [
   ...blockTables(database),
   database.facetCounts,
   database.listOps,
   database.lists,
 ]
 
-async function listOf(database: LeadkeeperDb, listId: string): Promise<ListRecord> {
+export async function listOf(database: LeadkeeperDb, listId: string): Promise<ListRecord> {
   const list = await database.lists.get(listId)
   if (!list) throw new Error('The list is no longer there.')
   return list
@@ -222,7 +271,8 @@ export async function editCells(
   database: LeadkeeperDb = db,
 ): Promise<Changed<ListOp | null>> {
   const list = await listOf(database, listId)
-  if (list.state === 'importing') return { ok: false, message: 'The list is still being imported.' }
+  const busy = busyList(list)
+  if (busy) return { ok: false, message: busy }
   for (const edit of edits) {
     if (edit.column < 0 || edit.column >= list.columns.length) {
       return {
@@ -383,7 +433,17 @@ async function markRows(
       message: 'A run of this list is going on: rows can be removed or restored once it has finished.',
     }
   }
-  if (list.state === 'importing') return { ok: false, message: 'The list is still being imported.' }
+  const busy = busyList(list)
+  if (busy) return { ok: false, message: busy }
+  if (kind === 'restore') {
+    const append = undoneAppendOf(await opsOf(database, listId).toArray(), indexes)
+    if (append) {
+      return {
+        ok: false,
+        message: `${append.label} was undone: Redo brings its rows back. Restore the other rows on their own.`,
+      }
+    }
+  }
   const op = await database.transaction('rw', changeTables(database), async () => {
     const changed = await markRemoved(database, listId, indexes, kind === 'remove' ? Date.now() : undefined)
     if (changed.length === 0) return null
@@ -434,7 +494,7 @@ export async function noteChange(
   rows: number,
   database: LeadkeeperDb = db,
 ): Promise<ListOp> {
-  return database.transaction('rw', [database.listOps, database.lists], async () =>
+  return database.transaction('rw', changeTables(database), async () =>
     record(database, { listId, kind, label, rows, undoable: false }),
   )
 }
@@ -499,6 +559,14 @@ async function replay(database: LeadkeeperDb, list: ListRecord, op: ListOp, back
     case 'rename':
       await database.lists.update(list.id, { name: op.names![back ? 0 : 1] })
       return
+    case 'append': {
+      // Undone, the rows are kept removed, for the redo; dropped once it can no longer come (`record`).
+      const [first, end] = op.range!
+      const indexes = Int32Array.from({ length: end - first }, (_, at) => first + at)
+      await markRemoved(database, list.id, indexes, back ? Date.now() : undefined)
+      await database.lists.update(list.id, { columns: op.columns![back ? 0 : 1] })
+      return
+    }
     case 'forget':
       return
   }
@@ -522,6 +590,8 @@ async function step(listId: string, back: boolean, database: LeadkeeperDb): Prom
       message: 'A run of this list is going on: changes can be undone once it has finished.',
     }
   }
+  const busy = busyList(list)
+  if (busy) return { ok: false, message: busy }
   const op = await database.transaction('rw', changeTables(database), async () => {
     const ops = await opsOf(database, listId).toArray()
     const target = back
@@ -574,8 +644,9 @@ export async function listFromRows(
   if (indexes.length === 0)
     return { ok: false, message: 'No rows are shown: there is nothing to make a list of.' }
   const now = Date.now()
+  const { appending: _appending, ...whole } = source
   const list: ListRecord = {
-    ...source,
+    ...whole,
     id: crypto.randomUUID(),
     name: title.slice(0, maxListName),
     createdAt: now,
@@ -641,7 +712,8 @@ export async function duplicateList(
   database: LeadkeeperDb = db,
 ): Promise<Changed<ListRecord>> {
   const source = await listOf(database, listId)
-  if (source.state === 'importing') return { ok: false, message: 'The list is still being imported.' }
+  const busy = busyList(source)
+  if (busy) return { ok: false, message: busy }
   const now = Date.now()
   const copy: ListRecord = {
     ...source,

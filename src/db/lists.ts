@@ -18,8 +18,10 @@ import {
   appendBlockRows,
   prepareBlockRows,
   blockTables,
+  blockSize,
   deleteBlocks,
   eachBlock,
+  eachStoredBlock,
   putRows,
   rowAt,
   storedRowCount,
@@ -114,6 +116,29 @@ export async function importedSoFar(listId: string, database: LeadkeeperDb = db)
   const rows = await storedRowCount(database, listId)
   const last = rows > 0 ? ((await rowAt(database, listId, rows - 1))?.values ?? null) : null
   return { rows, last }
+}
+
+/**
+ * The cells of a list's rows before `end` that are not removed, a block at a time: the people an
+ * append's rows are checked against, so that a row repeating one is a duplicate.
+ */
+export async function eachRowBefore(
+  listId: string,
+  end: number,
+  onRows: (values: string[][]) => void,
+  database: LeadkeeperDb = db,
+): Promise<void> {
+  await eachStoredBlock(
+    database,
+    listId,
+    (rows) => {
+      const values: string[][] = []
+      for (const row of rows) if (row.index < end && row.removedAt === undefined) values.push(row.values)
+      onRows(values)
+    },
+    10,
+    { from: 0, to: Math.ceil(end / blockSize) },
+  )
 }
 
 /** `widest`: cells of the widest row; columns past the header's are named by position ("Column 6"). */
@@ -213,17 +238,23 @@ export async function validateList(
   return validator.summary()
 }
 
-/** Sets `skip` on every row of the list that has any of these issues. */
+/**
+ * Sets `skip` on every row of the list that has any of these issues; with `from`, on the rows from
+ * that one on (an append's), the list's others left as the user set them.
+ */
 export async function setSkip(
   listId: string,
   issues: RowIssue[],
   skip: boolean,
   database: LeadkeeperDb = db,
+  from = 0,
 ): Promise<void> {
   if (issues.length === 0) return
   const wanted = new Set(issues)
   await eachBlock(database, listId, async (rows) => {
-    const changed = rows.filter((row) => row.skip !== skip && row.issues.some((issue) => wanted.has(issue)))
+    const changed = rows.filter(
+      (row) => row.index >= from && row.skip !== skip && row.issues.some((issue) => wanted.has(issue)),
+    )
     if (changed.length === 0) return
     await database.transaction('rw', blockTables(database), async () =>
       putRows(

@@ -56,6 +56,11 @@ export interface ListRecord {
   /** Enrichment jobs run for this list, oldest first. */
   jobIds: string[]
   creditsSpent: number
+  /**
+   * Rows of a file being added (`src/db/list-append.ts`): they are stored from row `from` on and
+   * become the list's when the append is finished; an append cut off is taken back from `from`.
+   */
+  appending?: { from: number; fileName: string }
 }
 
 export type { ColumnMapping, RowIssue }
@@ -377,7 +382,7 @@ export interface JobMirror {
 }
 
 /** What a change to a list did (`ListOp.kind`). */
-export type ListOpKind = 'edit' | 'remove' | 'restore' | 'rename' | 'forget'
+export type ListOpKind = 'edit' | 'remove' | 'restore' | 'rename' | 'forget' | 'append'
 
 /**
  * One change the user made to a list, in the list's history (`src/db/list-ops.ts`): enough to undo
@@ -404,6 +409,9 @@ export interface ListOp {
   indexes?: Int32Array
   /** A rename: the name before and after. */
   names?: [string, string]
+  /** An append: the rows it added, `[first, end)`, and the list's columns before and after. */
+  range?: [number, number]
+  columns?: [string[], string[]]
 }
 
 export interface SavedMapping {

@@ -10,6 +10,10 @@ export type ImportErrorCode =
   | 'workbook'
   /** An interrupted import taken up again with a file that no longer reads as it did. */
   | 'changed_file'
+  /** A file to add to a list none of whose columns is one of the list's. */
+  | 'no_match'
+  /** A list that cannot take rows now (a run of it goes on). */
+  | 'busy'
 
 /** A file that cannot be imported: `message` tells the user what is wrong and, when known, where. */
 export class ImportError extends Error {
