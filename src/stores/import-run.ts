@@ -12,6 +12,7 @@ import {
   type WorkerRun,
 } from '@/workers/import-client'
 import type { Rehearsal } from '@/workers/import-protocol'
+import type { AppendTarget } from '@/db/import-rows'
 
 /** A list's file is read again with the options it was first read with. */
 const optionsOf = (list: ListRecord): ParseOptions => ({
@@ -69,9 +70,15 @@ export function useImportRun() {
 
   /**
    * Reads, checks and stores `readable` into the list in the import workers; with `soFar`, the rows
-   * stored before are checked again but not written twice. Resolves with how the run ended.
+   * stored before are checked again but not written twice; with `append`, the file is another one
+   * read as its preview read it, its rows added after the list's. Resolves with how the run ended.
    */
-  async function read(list: ListRecord, readable: File, soFar?: ImportedSoFar): Promise<WorkerOutcome> {
+  async function read(
+    list: ListRecord,
+    readable: File,
+    soFar?: ImportedSoFar,
+    append?: { options: ParseOptions; target: AppendTarget },
+  ): Promise<WorkerOutcome> {
     progress.value = { bytes: 0, rows: 0 }
     const ready = spare ?? undefined
     spare = null
@@ -81,8 +88,9 @@ export function useImportRun() {
         file: readable,
         listId: list.id,
         mapping: list.mapping,
-        options: optionsOf(list),
+        options: append?.options ?? optionsOf(list),
         ...(soFar ? { resume: soFar } : {}),
+        ...(append ? { append: append.target } : {}),
       },
       (next) => {
         progress.value = next

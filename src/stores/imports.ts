@@ -35,6 +35,8 @@ import { baseName, defaultSkips } from './import-defaults'
 import { useImportRun } from './import-run'
 import { readLibraryAhead } from '@/db/library-client'
 import { useImportWorkbook } from './import-workbook'
+import { useImportAppend } from './import-append'
+import { abandonAppend, appendRefusal, beginAppend, finishAppend } from '@/db/list-append'
 
 export type ImportStep = 'preview' | 'mapping' | 'importing' | 'review'
 
@@ -76,6 +78,10 @@ export const useImportsStore = defineStore('imports', () => {
   const resuming = ref<string | null>(null)
   /** The list whose interrupted import the next requested file takes up again. */
   let resumeNext: ListRecord | null = null
+  /** Adding a file's rows to a list (`requestAppend`) rather than making one. */
+  const append = useImportAppend()
+  /** The list the next requested file's rows are added to. */
+  let appendNext: ListRecord | null = null
   /** The header (when the file has one) whose mapping is remembered once the list is made. */
   let header: string[] | null = null
   let sample = new Uint8Array()
@@ -96,6 +102,22 @@ export const useImportsStore = defineStore('imports', () => {
 
   function request(next: File): void {
     resumeNext = null
+    appendNext = null
+    requested.value = markRaw(next)
+  }
+
+  /**
+   * Hands the import dialog a file whose rows are added to `list`: the same preview, columns (matched
+   * by name to the list's) and check. Refused at once while the list cannot take rows (a run of it).
+   */
+  function requestAppend(list: ListRecord, next: File): void {
+    const refused = appendRefusal(list)
+    if (refused) {
+      notify.error(refused)
+      return
+    }
+    resumeNext = null
+    appendNext = list
     requested.value = markRaw(next)
   }
 
@@ -107,11 +129,14 @@ export const useImportsStore = defineStore('imports', () => {
 
   async function open(next: File): Promise<void> {
     const interrupted = resumeNext
+    const into = appendNext
     resumeNext = null
+    appendNext = null
     if (interrupted) return resume(interrupted, next)
     await discard()
+    append.into.value = into
     source.value = markRaw(next)
-    name.value = baseName(next.name)
+    name.value = into ? into.name : baseName(next.name)
     overrides.value = {}
     skips.value = defaultSkips()
     const start = new Uint8Array(await next.slice(0, 8).arrayBuffer())
@@ -190,6 +215,7 @@ export const useImportsStore = defineStore('imports', () => {
         mapping.value = saved ?? suggestMapping(built.columns, built.sample)
       }
       preview.value = markRaw(built)
+      if (append.into.value) append.follow(built)
       worker.prepare(rehearsalOf(current, built))
       // The rows' check asks the library about every person: its index read while the user maps.
       readLibraryAhead()
@@ -237,6 +263,7 @@ export const useImportsStore = defineStore('imports', () => {
     const current = file.value
     const built = preview.value
     if (!current || !built || worker.running()) return
+    if (append.into.value) return startAppend(append.into.value, current, built)
     problem.value = null
     let list: ListRecord
     try {
@@ -267,6 +294,34 @@ export const useImportsStore = defineStore('imports', () => {
     worker.prepare(rehearsalOf(current, built))
     if (outcome.type === 'failed') problem.value = outcome.error
     else notify.info('Import cancelled; nothing was kept.')
+  }
+
+  /**
+   * Adds the file's rows to `into` as matched (`append`): the list is marked as taking them, its
+   * rows seen by the check, the file's rows stored after them; a cancel or a failure takes them back.
+   */
+  async function startAppend(into: ListRecord, current: File, built: Preview): Promise<void> {
+    problem.value = append.refusal.value
+    if (problem.value) return
+    const begun = await beginAppend(into.id, workbook.value?.fileName ?? current.name)
+    if (!begun.ok) {
+      problem.value = { code: 'busy', message: begun.message }
+      return
+    }
+    const list = begun.value
+    append.into.value = list
+    header = null
+    const target = append.target(list.appending!.from)!
+    const outcome = await readInto(list, current, undefined, {
+      options: rehearsalOf(current, built).options,
+      target,
+    })
+    if (!outcome) return
+    await abandonAppend(list.id)
+    listId.value = null
+    step.value = 'mapping'
+    if (outcome.type === 'failed') problem.value = outcome.error
+    else notify.info('Adding the rows was cancelled; the list is as it was.')
   }
 
   /**
@@ -320,13 +375,16 @@ export const useImportsStore = defineStore('imports', () => {
     list: ListRecord,
     readable: File,
     soFar?: ImportedSoFar,
+    appended?: Parameters<typeof worker.read>[3],
   ): Promise<Exclude<WorkerOutcome, { type: 'done' }> | null> {
     listId.value = list.id
     step.value = 'importing'
-    const outcome = await worker.read(list, readable, soFar)
+    const outcome = await worker.read(list, readable, soFar, appended)
     if (listId.value !== list.id) {
-      // Discarded while it ran: a new list goes; an interrupted one taken up again stays.
-      if (!soFar) await deleteList(list.id)
+      // Discarded while it ran: a new list goes, rows added to a list go; an interrupted import
+      // taken up again stays.
+      if (appended) await abandonAppend(list.id)
+      else if (!soFar) await deleteList(list.id)
       return null
     }
     if (outcome.type !== 'done') return outcome
@@ -351,6 +409,25 @@ export const useImportsStore = defineStore('imports', () => {
       const skipped = skippableIssues.filter(
         (kind) => skips.value[kind] && result.validation.counts[kind] > 0,
       )
+      const into = append.into.value
+      if (into?.appending) {
+        await setSkip(id, skipped, true, undefined, into.appending.from)
+        const match = append.match.value!
+        const done = await finishAppend(
+          id,
+          result.parse.rows,
+          match.columns,
+          append.widestOf(match, result.parse.widest),
+        )
+        if (!done.ok) {
+          problem.value = { code: 'busy', message: done.message }
+          return null
+        }
+        if (done.value) notify.success(`${done.value.label}. Undo takes them away again.`)
+        listId.value = null
+        reset()
+        return id
+      }
       await setSkip(id, skipped, true)
       await finishImport(id, result.parse.rows, result.parse.widest)
       if (header) await saveMappingFor(header, mapping.value)
@@ -370,8 +447,9 @@ export const useImportsStore = defineStore('imports', () => {
     worker.cancel()
     const keep = resumed.value !== null && step.value === 'importing'
     const id = keep ? null : listId.value
+    const appended = append.into.value !== null
     reset()
-    if (id) await deleteList(id)
+    if (id) await (appended ? abandonAppend(id) : deleteList(id))
   }
 
   function reset(): void {
@@ -379,6 +457,7 @@ export const useImportsStore = defineStore('imports', () => {
     forgetPreview()
     resumed.value = null
     resuming.value = null
+    append.reset()
     header = null
     sheets.close()
     source.value = null
@@ -416,6 +495,11 @@ export const useImportsStore = defineStore('imports', () => {
     finishing,
     request,
     requestResume,
+    requestAppend,
+    appendInto: append.into,
+    columnMatch: append.match,
+    appendRefusal: append.refusal,
+    chooseColumn: append.choose,
     resumed,
     resuming,
     open,

@@ -20,6 +20,8 @@ import {
   type LocalDecision,
 } from '@/db/lists'
 import { libraryOf } from '@/db/library-client'
+import { abandonAppend } from '@/db/list-append'
+import { notify } from '@/ui/notify'
 import { useImportsStore } from './imports'
 import { useJobsStore } from './jobs'
 
@@ -70,11 +72,28 @@ export const useListsStore = defineStore('lists', () => {
   function watchLists(): void {
     subscription ??= liveQuery(() => db.lists.orderBy('updatedAt').reverse().toArray()).subscribe({
       next: (next) => {
+        if (!loaded.value) void takeBackCutOff(next)
         lists.value = next
         loaded.value = true
       },
       error: (error: unknown) => console.error('[lists] could not read lists', error),
     })
+  }
+
+  /**
+   * Appends cut off by the window closing, found as the lists are first read: their rows were never
+   * the list's and go, so the list is as it was. An import goes on from where it stopped because its
+   * rows are a list of their own; an append's are one change of another list, which a part of would
+   * leave half made, and the file is at hand to add again.
+   */
+  async function takeBackCutOff(found: ListRecord[]): Promise<void> {
+    for (const list of found) {
+      if (!list.appending) continue
+      await abandonAppend(list.id)
+      notify.warning(
+        `Adding the rows of “${list.appending.fileName}” to “${list.name}” was cut off; the list is as it was before. Add the file again to add them.`,
+      )
+    }
   }
 
   /**

@@ -3,7 +3,7 @@ import type { ImportProblem } from '@domain/read/errors'
 import type { ParseOptions, ParseProgress } from '@domain/read/parse'
 import type { ValidationSummary } from '@domain/validation'
 import type { ImportedSoFar } from '@/db/lists'
-import type { StoredImport } from '../db/import-rows'
+import type { AppendTarget, StoredImport } from '../db/import-rows'
 
 /**
  * Messages between the import workers and the page. An import runs on two threads: both workers
@@ -21,6 +21,11 @@ export type ToWorker =
       mapping: ColumnMapping
       /** An interrupted import taken up again: what it stored before it stopped. */
       resume?: ImportedSoFar
+      /**
+       * Rows of another file added to the list: checked by the store worker alone, against the
+       * list's own rows, which it reads first; a check worker has nothing to do.
+       */
+      append?: AppendTarget
       /** A port to the library worker, to check rows against the library's people there. */
       library?: MessagePort
       /** The other worker of the import: the store worker's port to its checks, or the check worker's to the store. */

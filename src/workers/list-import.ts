@@ -1,8 +1,8 @@
-import { appendRows, knownIdentities } from '@/db/lists'
-import { importProblem, isImportError } from '@domain/read/errors'
+import { appendRows, eachRowBefore, knownIdentities } from '@/db/lists'
+import { ImportError, importProblem, isImportError } from '@domain/read/errors'
 import { blobChunks, type ParseControl } from '@domain/read/parse'
 import type { FromWorker, ToWorker } from '@/workers/import-protocol'
-import { rehearseImport, storeRows } from '@/db/import-rows'
+import { checkHere, rehearseImport, storeRows, type RowChecker } from '@/db/import-rows'
 import { portLibrary, provideLibrary } from '@/db/library-client'
 import { db } from '@/db/schema'
 import { answerChecks, checkedElsewhere } from './import-check'
@@ -70,10 +70,11 @@ async function store(message: Start): Promise<void> {
         listId: message.listId,
         mapping: message.mapping,
         ...(message.resume ? { resume: message.resume } : {}),
+        ...(message.append ? { append: message.append } : {}),
       },
       { appendRows, knownIdentities },
       control,
-      message.peer ? checkedElsewhere(message.peer, controller.signal) : undefined,
+      await checkerOf(message),
     )
     post({ type: 'done', result })
   } catch (error) {
@@ -82,10 +83,26 @@ async function store(message: Start): Promise<void> {
   }
 }
 
+/**
+ * Where the store worker's rows are checked: by the check worker when there is one; for an append,
+ * here, after the list's own rows are seen, so that a row repeating one is a duplicate.
+ */
+async function checkerOf(message: Start): Promise<RowChecker | undefined> {
+  if (message.append) {
+    const checker = checkHere({ mapping: message.mapping }, { knownIdentities })
+    await eachRowBefore(message.listId, message.append.from, (rows) => {
+      if (controller.signal.aborted) throw new ImportError('cancelled', 'The import was cancelled.')
+      checker.see?.(rows)
+    })
+    return checker
+  }
+  return message.peer ? checkedElsewhere(message.peer, controller.signal) : undefined
+}
+
 /** The check worker: answers only its store worker, which reports the run to the page. */
 async function check(message: Start): Promise<void> {
   useLibrary(message)
-  if (!message.peer) return
+  if (!message.peer || message.append) return
   await answerChecks(
     message.peer,
     blobChunks(message.file),

@@ -16,6 +16,11 @@ export class ImportDialog {
   sheetNotes = () => this.page.locator('[data-test="import-sheet-note"]')
   progressDetail = () => this.page.locator('[data-test="import-progress-detail"]')
   review = () => this.page.locator('[data-test="import-review"]')
+  /** A file dropped on a list's page: add it to the list, or import it as a new one. */
+  dropOffer = () => this.page.locator('[data-test="drop-offer"]')
+  /** The columns step of an append: where each column of the file goes in the list. */
+  appendColumns = () => this.page.locator('[data-test="append-columns"]')
+  appendColumn = (column: number) => this.page.locator(`[data-test="append-column-${column}"]`)
   issueCount = (kind: string) => this.page.locator(`[data-test="issue-${kind}"] [data-test="issue-count"]`)
 
   /** Starts a drag over the window, so the overlay shows; `drop` finishes it. */

@@ -1,0 +1,137 @@
+import type { Page } from '@playwright/test'
+import { expect, test } from './fixtures'
+import { ImportDialog, sampleFile } from './pages/import'
+import { ResultsPage, settled } from './pages/library'
+import { exportAllCsv } from './pages/lists'
+import { ShellPage } from './pages/shell'
+
+/** Waits for the page's transitions to end: a dialog caught opening shows faded. */
+const still = (page: Page) =>
+  page.waitForFunction(() => !document.getAnimations().some((motion) => motion instanceof CSSTransition))
+
+const csv = (lines: string[]) => new TextEncoder().encode(lines.join('\n'))
+
+test('a second file added to a list: columns by name, a new one, a duplicate, undo, redo, export', async ({
+  app,
+}) => {
+  const shell = new ShellPage(app)
+  const dialog = new ImportDialog(app)
+  const results = new ResultsPage(app)
+
+  await shell.open('Lists')
+  await dialog.dropFile('contacts-sample.csv', sampleFile('contacts-sample.csv'))
+  await dialog.importAll()
+  await expect(app.locator('[data-test="list-name"]')).toHaveText('contacts-sample')
+  await expect(results.rowCount()).toHaveText('50 rows')
+
+  // A file none of whose columns is the list's, picked with "Add rows from a file…": refused, with why.
+  const chooser = app.waitForEvent('filechooser')
+  await app.locator('[data-test="add-rows"]').click()
+  await (
+    await chooser
+  ).setFiles({ name: 'other.csv', mimeType: 'text/csv', buffer: Buffer.from('a,b\n1,2\n') })
+  await expect(dialog.preview()).toBeVisible()
+  await dialog.next()
+  await expect(app.locator('[data-test="append-refused"]')).toContainText('None of this file’s columns')
+  await expect(app.locator('[data-test="import-start"]')).toBeDisabled()
+  await app.keyboard.press('Escape')
+  await expect(dialog.dialog()).toBeHidden()
+  await expect(results.rowCount()).toHaveText('50 rows')
+
+  // Another file dropped on the list's page: its headers in another case and order, a column the list
+  // has not, Olivia Bennett again (row 1 of the list) and two new people.
+  await dialog.dropFile(
+    'fair.csv',
+    csv([
+      'last name,FIRST NAME,company domain,Lead Source',
+      'Bennett,Olivia,northwindanalytics.com,Trade fair',
+      'Doe,Jane,acme-rockets.com,Trade fair',
+      'Roe,Rick,zenith-labs.io,Webinar',
+    ]),
+  )
+  await expect(dialog.dropOffer()).toContainText('Add “fair.csv” to “contacts-sample”?')
+  await still(app)
+  await shell.screenshot('list-append-offer')
+  await app.locator('[data-test="drop-offer-append"]').click()
+  await expect(dialog.dialog()).toContainText('Add the rows of “fair.csv” to “contacts-sample”')
+  await expect(dialog.preview()).toContainText('Jane')
+  await dialog.next()
+
+  // Matched by name to the list's columns; the new one is added after them.
+  await expect(dialog.appendColumns()).toContainText('3 of the file’s 4 columns')
+  await expect(dialog.appendColumn(0).locator('[data-test="append-target"]')).toContainText('Last Name')
+  await expect(dialog.appendColumn(1).locator('[data-test="append-target"]')).toContainText('First Name')
+  await expect(dialog.appendColumn(2).locator('[data-test="append-target"]')).toContainText('Company Domain')
+  await expect(dialog.appendColumn(3)).toContainText('new: Lead Source')
+  await still(app)
+  await shell.screenshot('list-append-columns')
+
+  // Checked as an import is: the row repeating the list's own row 1 is a duplicate, as row 51.
+  await dialog.readAll()
+  await expect(dialog.review()).toBeVisible()
+  await expect(dialog.issueCount('duplicate')).toHaveText('1')
+  await expect(app.locator('[data-test="issue-duplicate"]')).toContainText('row 51: Olivia Bennett')
+  await shell.screenshot('list-append-review')
+  await expect(app.locator('[data-test="import-finish"]')).toHaveText('Add 3 rows to the list')
+  await dialog.finish()
+
+  await expect(results.rowCount()).toHaveText('53 rows')
+  // The rows added are the last: the grid is scrolled down to them.
+  await results.scroller().evaluate((element) => element.scrollTo({ top: element.scrollHeight }))
+  await expect(await results.cell(50, 'Lead Source')).toHaveText('Trade fair')
+  await expect(await results.cell(51, 'First Name')).toHaveText('Jane')
+  await expect(await results.cell(51, 'City')).toHaveText('')
+  await expect(app.locator('[data-test="list-meta"]')).toContainText('53 rows · 7 columns')
+  await results.grid().scrollIntoViewIfNeeded()
+  await shell.screenshot('list-append-list')
+
+  // What the user receives: the list's rows, then the file's, in the list's columns and the new one.
+  const exported = await exportAllCsv(app)
+  expect(exported).toHaveLength(53)
+  expect(Object.keys(exported[0]!).slice(0, 7)).toEqual([
+    'First Name',
+    'Last Name',
+    'Company',
+    'Company Domain',
+    'Job Title',
+    'City',
+    'Lead Source',
+  ])
+  expect(exported[0]).toMatchObject({ 'First Name': 'Olivia', City: 'London', 'Lead Source': '' })
+  expect(exported[51]).toMatchObject({
+    'First Name': 'Jane',
+    'Last Name': 'Doe',
+    Company: '',
+    'Company Domain': 'acme-rockets.com',
+    'Lead Source': 'Trade fair',
+  })
+  expect(
+    exported.filter((row) => row['Last Name'] === 'Bennett' && row['First Name'] === 'Olivia'),
+  ).toHaveLength(2)
+
+  // Undo takes the rows and the column away again; redo brings them back.
+  await app.keyboard.press('ControlOrMeta+z')
+  await expect(results.rowCount()).toHaveText('50 rows')
+  await expect(app.locator('[data-test="list-meta"]')).toContainText('50 rows (3 removed) · 6 columns')
+  const undone = await exportAllCsv(app)
+  expect(undone).toHaveLength(50)
+  expect(Object.keys(undone[0]!)).not.toContain('Lead Source')
+  await app.keyboard.press('ControlOrMeta+Shift+z')
+  await expect(results.rowCount()).toHaveText('53 rows')
+  await results.scroller().evaluate((element) => element.scrollTo({ top: element.scrollHeight }))
+  await expect(await results.cell(52, 'Lead Source')).toHaveText('Webinar')
+  const redone = await exportAllCsv(app)
+  expect(redone).toHaveLength(53)
+  expect(redone[52]).toMatchObject({ 'First Name': 'Rick', 'Lead Source': 'Webinar' })
+
+  // The history names it, after a reload too.
+  await app.reload()
+  await expect(results.rowCount()).toHaveText('53 rows')
+  await app.locator('[data-test="history"]').click()
+  const history = app.locator('[data-test="list-history"]')
+  await settled(history)
+  await expect(history.locator('[data-test="history-entry"]').first()).toContainText(
+    'Added 3 rows from “fair.csv”',
+  )
+  await shell.screenshot('list-append-history')
+})
