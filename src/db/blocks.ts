@@ -382,12 +382,17 @@ export async function deleteBlocks(database: LeadkeeperDb, listId: string): Prom
 }
 
 /**
- * Drops a list's rows from `from` on, their facet counts with them: an append taken back (cancelled,
- * cut off, or undone for good). The rows dropped are read for their counts; their blocks go by key
- * range, but the block `from` is in keeps its rows before `from`. In the caller's transaction over
- * `blockTables` and `facetCounts`.
+ * Drops a list's rows from `from` on: an append taken back (cancelled, cut off, or undone for good).
+ * With `counted`, the rows are in the list's facet counts and are read to be counted out; their
+ * blocks go by key range, but the block `from` is in keeps its rows before `from`. In the caller's
+ * transaction over `blockTables` and `facetCounts`.
  */
-export async function truncateRows(database: LeadkeeperDb, listId: string, from: number): Promise<void> {
+export async function truncateRows(
+  database: LeadkeeperDb,
+  listId: string,
+  from: number,
+  counted = true,
+): Promise<void> {
   const first = blockOf(from)
   const tally = new FacetTally()
   let kept: RowBlock | null = null
@@ -398,12 +403,12 @@ export async function truncateRows(database: LeadkeeperDb, listId: string, from:
       const keep: StoredRow[] = []
       for (const row of rows) {
         if (row.index < from) keep.push(row)
-        else tally.add(listId, row, -1)
+        else if (counted) tally.add(listId, row, -1)
       }
       if (number === first && keep.length > 0) kept = { listId, block: number, rows: keep }
     },
     10,
-    { from: first, to: Infinity },
+    { from: first, to: counted ? Infinity : first + 1 },
   )
   for (const table of [database.listBlocks, database.listFacets, database.listCompanies] as const) {
     await table.where(':id').between(key(listId, first), [listId, Dexie.maxKey], true, true).delete()

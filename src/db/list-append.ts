@@ -1,6 +1,7 @@
 import { uniqueHeaders } from '@domain/read/sniff'
 import { changeTables, dropUndone, listOf, record, type Changed } from './list-ops'
 import { blockTables, truncateRows } from './blocks'
+import { applyTally, FacetTally } from './facet-tally'
 import { db, type LeadkeeperDb } from './schema'
 import type { ListOp, ListRecord } from './records'
 
@@ -120,6 +121,10 @@ export async function finishAppend(
       columns: after,
       rowCount: from + rows,
     })
+    // Stored uncounted (`appendRows`), every row pending: the list shows them from now on.
+    const tally = new FacetTally()
+    tally.addValue(listId, 'status', 'pending', rows)
+    await applyTally(database.facetCounts, tally)
     const op = await record(database, {
       listId,
       kind: 'append',
@@ -140,7 +145,8 @@ export async function abandonAppend(listId: string, database: LeadkeeperDb = db)
     async () => {
       const list = await database.lists.get(listId)
       if (!list?.appending) return
-      await truncateRows(database, listId, list.appending.from)
+      // Its rows were not counted yet (`appendRows`).
+      await truncateRows(database, listId, list.appending.from, false)
       await database.lists.update(listId, { appending: undefined })
     },
   )

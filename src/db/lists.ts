@@ -88,7 +88,9 @@ export async function createList(input: NewList, database: LeadkeeperDb = db): P
  * `issues`, when given, are the rows' issues found while importing, in the same order; `cells`, when
  * given, every cell of the rows, as the file read them (the rows may then hold only some). Not an async
  * function: one would hold `rows`, a batch of the file's cells, until the write has committed, while
- * the next batch is read; they are packed first (`prepareBlockRows`) and let go.
+ * the next batch is read; they are packed first (`prepareBlockRows`) and let go. Without `counted`,
+ * the list's counts are left as they are: an append's rows are counted once they are the list's
+ * (`finishAppend`), so that the list does not show them while they are read.
  */
 export function appendRows(
   listId: string,
@@ -97,10 +99,11 @@ export function appendRows(
   issues?: RowIssue[][],
   cells?: BatchCells,
   database: LeadkeeperDb = db,
+  counted = true,
 ): Promise<void> {
   // No facet fields: they are unknown until a result arrives.
   const tally = new FacetTally()
-  tally.addValue(listId, 'status', 'pending', rows.length)
+  if (counted) tally.addValue(listId, 'status', 'pending', rows.length)
   const prepared = prepareBlockRows(listId, startIndex, rows, issues, cells)
   return database.transaction('rw', rowTablesOf(database), async () => {
     await appendBlockRows(database, prepared)

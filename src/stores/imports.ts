@@ -82,6 +82,8 @@ export const useImportsStore = defineStore('imports', () => {
   const append = useImportAppend()
   /** The list the next requested file's rows are added to. */
   let appendNext: ListRecord | null = null
+  /** The list's row the file's first row became, once its rows are being stored. */
+  let appendFrom: number | null = null
   /** The header (when the file has one) whose mapping is remembered once the list is made. */
   let header: string[] | null = null
   let sample = new Uint8Array()
@@ -309,15 +311,16 @@ export const useImportsStore = defineStore('imports', () => {
       return
     }
     const list = begun.value
-    append.into.value = list
+    appendFrom = list.appending!.from
     header = null
-    const target = append.target(list.appending!.from)!
+    const target = append.target(appendFrom)!
     const outcome = await readInto(list, current, undefined, {
       options: rehearsalOf(current, built).options,
       target,
     })
     if (!outcome) return
     await abandonAppend(list.id)
+    appendFrom = null
     listId.value = null
     step.value = 'mapping'
     if (outcome.type === 'failed') problem.value = outcome.error
@@ -409,9 +412,8 @@ export const useImportsStore = defineStore('imports', () => {
       const skipped = skippableIssues.filter(
         (kind) => skips.value[kind] && result.validation.counts[kind] > 0,
       )
-      const into = append.into.value
-      if (into?.appending) {
-        await setSkip(id, skipped, true, undefined, into.appending.from)
+      if (append.into.value && appendFrom !== null) {
+        await setSkip(id, skipped, true, undefined, appendFrom)
         const match = append.match.value!
         const done = await finishAppend(
           id,
@@ -458,6 +460,7 @@ export const useImportsStore = defineStore('imports', () => {
     resumed.value = null
     resuming.value = null
     append.reset()
+    appendFrom = null
     header = null
     sheets.close()
     source.value = null

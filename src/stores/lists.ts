@@ -20,7 +20,7 @@ import {
   type LocalDecision,
 } from '@/db/lists'
 import { libraryOf } from '@/db/library-client'
-import { abandonAppend } from '@/db/list-append'
+import { abandonAppend, appendsCutOff } from '@/db/list-append'
 import { notify } from '@/ui/notify'
 import { useImportsStore } from './imports'
 import { useJobsStore } from './jobs'
@@ -72,7 +72,6 @@ export const useListsStore = defineStore('lists', () => {
   function watchLists(): void {
     subscription ??= liveQuery(() => db.lists.orderBy('updatedAt').reverse().toArray()).subscribe({
       next: (next) => {
-        if (!loaded.value) void takeBackCutOff(next)
         lists.value = next
         loaded.value = true
       },
@@ -81,13 +80,13 @@ export const useListsStore = defineStore('lists', () => {
   }
 
   /**
-   * Appends cut off by the window closing, found as the lists are first read: their rows were never
-   * the list's and go, so the list is as it was. An import goes on from where it stopped because its
-   * rows are a list of their own; an append's are one change of another list, which a part of would
-   * leave half made, and the file is at hand to add again.
+   * Appends cut off by the window closing, found as the app starts: their rows were never the list's
+   * and go, so the list is as it was. An import goes on from where it stopped because its rows are a
+   * list of their own; an append's are one change of another list, which a part of would leave half
+   * made, and the file is at hand to add again.
    */
-  async function takeBackCutOff(found: ListRecord[]): Promise<void> {
-    for (const list of found) {
+  async function takeBackCutOffAppends(): Promise<void> {
+    for (const list of await appendsCutOff()) {
       if (!list.appending) continue
       await abandonAppend(list.id)
       notify.warning(
@@ -198,7 +197,7 @@ export const useListsStore = defineStore('lists', () => {
   /** Lists that can take new rows now: not being imported or enriched. */
   async function idleLists(): Promise<ListRecord[]> {
     const all = await db.lists.orderBy('updatedAt').reverse().toArray()
-    return all.filter((list) => list.state === 'ready' || list.state === 'done')
+    return all.filter((list) => (list.state === 'ready' || list.state === 'done') && !list.appending)
   }
 
   /**
@@ -245,6 +244,7 @@ export const useListsStore = defineStore('lists', () => {
     interrupted,
     rowsRead,
     resumeImport,
+    takeBackCutOffAppends,
     watchLists,
     watchList,
     prepareRun,

@@ -72,7 +72,14 @@ async function store(message: Start): Promise<void> {
         ...(message.resume ? { resume: message.resume } : {}),
         ...(message.append ? { append: message.append } : {}),
       },
-      { appendRows, knownIdentities },
+      {
+        // An append's rows are counted when they become the list's (`finishAppend`).
+        appendRows: message.append
+          ? (listId, startIndex, rows, issues, cells) =>
+              appendRows(listId, startIndex, rows, issues, cells, db, false)
+          : appendRows,
+        knownIdentities,
+      },
       control,
       await checkerOf(message),
     )

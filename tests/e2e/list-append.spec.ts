@@ -135,3 +135,41 @@ test('a second file added to a list: columns by name, a new one, a duplicate, un
   )
   await shell.screenshot('list-append-history')
 })
+
+test('a big append shows its progress; cancelled or cut off by a reload, it leaves the list as it was', async ({
+  app,
+}) => {
+  const shell = new ShellPage(app)
+  const dialog = new ImportDialog(app)
+  const results = new ResultsPage(app)
+  await shell.open('Lists')
+  await dialog.dropFile('contacts-sample.csv', sampleFile('contacts-sample.csv'))
+  await dialog.importAll()
+  await expect(results.rowCount()).toHaveText('50 rows')
+  expect(await dialog.storedBlocks()).toBe(1)
+
+  await dialog.dropGenerated('big.csv', 200_000)
+  await app.locator('[data-test="drop-offer-append"]').click()
+  await dialog.next()
+  await expect(dialog.appendColumns()).toContainText('3 of the file’s 4 columns')
+  await dialog.readAll()
+  await expect(dialog.progressDetail()).toContainText(/[1-9][\d,]* rows/)
+  await expect.poll(() => dialog.storedBlocks(), { timeout: 60_000 }).toBeGreaterThan(1)
+  await dialog.screenshot('append-progress')
+  await app.locator('[data-test="import-stop"]').click()
+  await expect(app.getByText('Adding the rows was cancelled; the list is as it was.')).toBeVisible()
+  await expect(app.locator('[data-test="import-start"]')).toBeVisible()
+  expect(await dialog.storedBlocks()).toBe(1)
+
+  // Again, and the window closes midway: the rows stored are taken back when the lists are read again.
+  await dialog.readAll()
+  await expect.poll(() => dialog.storedBlocks(), { timeout: 60_000 }).toBeGreaterThan(1)
+  await app.reload()
+  await expect(app.getByText(/Adding the rows of “big.csv” to “contacts-sample” was cut off/)).toBeVisible()
+  await expect.poll(() => dialog.storedBlocks()).toBe(1)
+  await expect(results.rowCount()).toHaveText('50 rows')
+  await expect(app.locator('[data-test="list-meta"]')).toContainText('50 rows · 6 columns')
+  const exported = await exportAllCsv(app)
+  expect(exported).toHaveLength(50)
+  expect(Object.keys(exported[0]!)).not.toContain('Notes')
+})
