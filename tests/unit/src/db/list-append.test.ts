@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { abandonAppend, appendsCutOff, beginAppend, finishAppend, matchColumns } from '@/db/list-append'
-import { checkHere, storeRows } from '@/db/import-rows'
+import { checkHere, placeCells, storeRows } from '@/db/import-rows'
 import { appendRows, eachRowBefore, setSkip } from '@/db/lists'
 import { editCells, listHistory, redo, renameList, restoreRows, undo } from '@/db/list-ops'
 import { facetCounts, listSummary } from '@/db/rows'
@@ -93,6 +93,16 @@ describe('matchColumns', () => {
 
   it('says when no column of the file is one of the list’s', () => {
     expect(matchColumns(['First', 'Last'], ['a', 'b']).matched).toBe(0)
+  })
+})
+
+describe('placeCells', () => {
+  it('puts each cell in its list column, empty where the file has none, past the list’s the cells past the header', () => {
+    const append = { from: 0, targets: [2, 0, 3], width: 4 }
+    expect(placeCells([['d.com', 'Ann', 'x', 'extra', 'more'], ['e.com']], append)).toEqual([
+      ['Ann', '', 'd.com', 'x', 'extra', 'more'],
+      ['', '', 'e.com', ''],
+    ])
   })
 })
 
@@ -211,6 +221,15 @@ describe('an append', () => {
 
     const again = await storeAppend(csv)
     expect(again.from).toBe(1500)
+  })
+
+  it('names the cells past the file’s header by position, after the columns it adds', async () => {
+    await readyList(2)
+    const { result, match } = await storeAppend('First,Last,Domain,Title\nA,B,c.com,CEO,spare')
+    expect(result.parse.widest).toBe(5)
+    await finishAppend('L', result.parse.rows, match.columns, match.columns.length + 1, database)
+    expect((await database.lists.get('L'))!.columns).toEqual(['First', 'Last', 'Domain', 'Title', 'Column 5'])
+    expect((await rowAt(database, 'L', 2))!.values).toEqual(['A', 'B', 'c.com', 'CEO', 'spare'])
   })
 
   it('is refused while a run of the list goes on', async () => {
