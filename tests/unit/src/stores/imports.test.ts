@@ -2,7 +2,8 @@ import 'fake-indexeddb/auto'
 import { createPinia, setActivePinia } from 'pinia'
 import { watch } from 'vue'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { saveMappingFor } from '@/db/lists'
+import { createList, saveMappingFor } from '@/db/lists'
+import type { ListRecord } from '@/db/records'
 import { db } from '@/db/schema'
 import { useImportsStore } from '@/stores/imports'
 import type { ToWorker } from '@/workers/import-protocol'
@@ -158,5 +159,54 @@ describe('the imports store', () => {
       vi.unstubAllGlobals()
       vi.restoreAllMocks()
     }
+  })
+})
+
+describe('the imports store, adding a file to a list', () => {
+  async function fair(state: ListRecord['state'] = 'ready'): Promise<ListRecord> {
+    const list = await createList({
+      name: 'Fair',
+      source: { fileName: 'fair.csv', size: 1, encoding: 'utf-8', delimiter: ',', hasHeader: true },
+      columns: ['First', 'Last', 'Domain'],
+      mapping: { first_name: 0, last_name: 1, company_domain: 2 },
+    })
+    await db.lists.update(list.id, { state })
+    return { ...list, state }
+  }
+
+  it('matches the file’s columns to the list’s by name, and lets the user send one elsewhere', async () => {
+    const list = await fair()
+    const store = useImportsStore()
+    store.requestAppend(list, file('domain,FIRST,Notes\nacme.com,Jane,hi\n'))
+    await store.open(store.requested!)
+    expect(store.appendInto?.id).toBe(list.id)
+    expect(store.name).toBe('Fair')
+    expect(store.columnMatch).toEqual({
+      targets: [2, 0, 3],
+      columns: ['First', 'Last', 'Domain', 'Notes'],
+      matched: 2,
+    })
+    expect(store.appendRefusal).toBeNull()
+    store.chooseColumn(2, 1)
+    expect(store.columnMatch?.targets).toEqual([2, 0, 1])
+    expect(store.columnMatch?.columns).toEqual(['First', 'Last', 'Domain'])
+  })
+
+  it('refuses a file none of whose columns is the list’s, and changes nothing', async () => {
+    const list = await fair()
+    const store = useImportsStore()
+    store.requestAppend(list, file('a,b\n1,2\n'))
+    await store.open(store.requested!)
+    expect(store.appendRefusal).toMatchObject({ code: 'no_match' })
+    await store.startImport()
+    expect(store.problem).toMatchObject({ code: 'no_match' })
+    expect((await db.lists.get(list.id))!.appending).toBeUndefined()
+  })
+
+  it('refuses at once while a run of the list goes on', async () => {
+    const list = await fair('running')
+    const store = useImportsStore()
+    store.requestAppend(list, file('First\nJane\n'))
+    expect(store.requested).toBeNull()
   })
 })
