@@ -173,3 +173,26 @@ test('a big append shows its progress; cancelled or cut off by a reload, it leav
   expect(exported).toHaveLength(50)
   expect(Object.keys(exported[0]!)).not.toContain('Notes')
 })
+
+test('on four cores an append is checked against the list all the same', async ({ app }) => {
+  const shell = new ShellPage(app)
+  const dialog = new ImportDialog(app)
+  const results = new ResultsPage(app)
+  await shell.open('Lists')
+  await dialog.dropFile('contacts-sample.csv', sampleFile('contacts-sample.csv'))
+  await dialog.importAll()
+  // Where an import runs on two workers, an append's rows are checked by the one that stores them.
+  await app.evaluate(() =>
+    Object.defineProperty(navigator, 'hardwareConcurrency', { value: 4, configurable: true }),
+  )
+  await dialog.dropFile(
+    'again.csv',
+    csv(['First Name,Last Name,Company Domain', 'Liam,Carter,bluepeak.io', 'Liam,Carter,bluepeak.io']),
+  )
+  await app.locator('[data-test="drop-offer-append"]').click()
+  await dialog.next()
+  await dialog.readAll()
+  await expect(dialog.issueCount('duplicate')).toHaveText('2')
+  await dialog.finish()
+  await expect(results.rowCount()).toHaveText('52 rows')
+})
