@@ -211,8 +211,9 @@ export async function dropUndone(database: LeadkeeperDb, listId: string, ops?: L
 
 /**
  * Drops the rows of appends undone whose redo is no longer possible, latest first, while they are
- * the list's last rows (rows added since without a change of the user's, such as a search's people,
- * keep them where they are, removed).
+ * the list's last rows. Rows added since without a change of the user's (a search's people) keep
+ * them where they are: they stay removed, their cells cut to the columns the list went back to, so
+ * that no column added later shows what they held.
  */
 async function dropAppendedRows(database: LeadkeeperDb, listId: string, dropped: ListOp[]): Promise<void> {
   const appends = dropped.filter((one) => one.kind === 'append' && one.range).reverse()
@@ -220,11 +221,31 @@ async function dropAppendedRows(database: LeadkeeperDb, listId: string, dropped:
   let rowCount = (await listOf(database, listId)).rowCount
   for (const append of appends) {
     const [first, end] = append.range!
-    if (end !== rowCount) break
-    await truncateRows(database, listId, first)
-    rowCount = first
+    if (end === rowCount) {
+      await truncateRows(database, listId, first)
+      rowCount = first
+    } else await cutCells(database, listId, first, end, append.columns![0].length)
   }
   await database.lists.update(listId, { rowCount })
+}
+
+/** Cuts the cells of rows `[first, end)` to `width`, a few blocks at a time; their counts do not change. */
+async function cutCells(
+  database: LeadkeeperDb,
+  listId: string,
+  first: number,
+  end: number,
+  width: number,
+): Promise<void> {
+  const page = blockSize * blocksAtOnce
+  for (let from = first; from < end; from += page) {
+    const wanted = Array.from({ length: Math.min(page, end - from) }, (_, at) => from + at)
+    const rows = await readRows(database, listId, wanted)
+    const cut = [...rows.values()]
+      .filter((row) => row.values.length > width)
+      .map((row) => ({ ...stored(row), values: row.values.slice(0, width) }))
+    await putStoredRows(database, listId, cut)
+  }
 }
 
 /** The append undone whose rows include one of these (they come back with its redo), if any. */

@@ -187,6 +187,23 @@ describe('an append', () => {
     expect((await listHistory('L', database)).map((op) => op.kind)).toEqual(['rename'])
   })
 
+  it('undone for good with rows after it, keeps its rows removed without the cells of the columns gone', async () => {
+    await readyList(1500)
+    const { result, match } = await storeAppend(csv)
+    await finishAppend('L', result.parse.rows, match.columns, 0, database)
+    await undo('L', database)
+    // Rows added outside the history since (a search's people added to the list).
+    await appendRows('L', 1503, [['Sam', 'Lee', 'lee.com']], undefined, undefined, database)
+    await database.lists.update('L', { rowCount: 1504 })
+    await renameList('L', 'Renamed', database)
+    expect((await database.lists.get('L'))!.rowCount).toBe(1504)
+    expect((await rowAt(database, 'L', 1501))!).toMatchObject({ values: ['Person', 'New', 'new.com'] })
+    expect((await rowAt(database, 'L', 1501))!.removedAt).toBeDefined()
+    expect(await statusCount('removed')).toBe(3)
+    expect((await restoreRows('L', [1501], database)).ok).toBe(true)
+    expect((await listSummary('L', database)).total).toBe(1502)
+  })
+
   it('skips only its own rows when the user chooses to skip a kind of issue', async () => {
     await readyList(10)
     await database.lists.update('L', { mapping: { first_name: 0, last_name: 1, email: 2 } })
