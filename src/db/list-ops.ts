@@ -766,5 +766,11 @@ export async function duplicateList(
       await database.facetCounts.bulkPut(counts.map((count) => ({ ...count, listId: copy.id })))
     },
   )
-  return { ok: true, value: copy }
+  // The copy has no redo: the rows an undone append kept for it go, as after a new change.
+  const undone = (await listHistory(listId, database)).filter((op) => op.undone === 1)
+  if (!undone.some((op) => op.kind === 'append')) return { ok: true, value: copy }
+  await database.transaction('rw', changeTables(database), async () =>
+    dropAppendedRows(database, copy.id, undone),
+  )
+  return { ok: true, value: (await database.lists.get(copy.id)) ?? copy }
 }

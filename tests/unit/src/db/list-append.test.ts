@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { abandonAppend, appendsCutOff, beginAppend, finishAppend, matchColumns } from '@/db/list-append'
 import { checkHere, placeCells, storeRows } from '@/db/import-rows'
 import { appendRows, eachRowBefore, setSkip } from '@/db/lists'
-import { editCells, listHistory, redo, renameList, restoreRows, undo } from '@/db/list-ops'
+import { duplicateList, editCells, listHistory, redo, renameList, restoreRows, undo } from '@/db/list-ops'
 import { facetCounts, listSummary } from '@/db/rows'
 import { exportList } from '@/db/export-list'
 import { LeadkeeperDb } from '@/db/schema'
@@ -202,6 +202,22 @@ describe('an append', () => {
     expect(await statusCount('removed')).toBe(3)
     expect((await restoreRows('L', [1501], database)).ok).toBe(true)
     expect((await listSummary('L', database)).total).toBe(1502)
+  })
+
+  it('undone, is not copied into a duplicate of the list, which has no redo', async () => {
+    await readyList(1500)
+    const { result, match } = await storeAppend(csv)
+    await finishAppend('L', result.parse.rows, match.columns, 0, database)
+    await undo('L', database)
+    const copy = await duplicateList('L', database)
+    expect(copy.ok && copy.value).toMatchObject({ rowCount: 1500, columns: ['First', 'Last', 'Domain'] })
+    const id = copy.ok ? copy.value.id : ''
+    expect(await rowAt(database, id, 1500)).toBeUndefined()
+    expect((await listSummary(id, database)).total).toBe(1500)
+    expect((await facetCounts(id, database)).status.map((count) => count.value)).toEqual(['pending'])
+    // The list itself keeps its redo.
+    expect((await redo('L', database)).ok).toBe(true)
+    expect((await listSummary('L', database)).total).toBe(1503)
   })
 
   it('skips only its own rows when the user chooses to skip a kind of issue', async () => {
