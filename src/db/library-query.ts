@@ -1,5 +1,5 @@
 import type { Collection, Table } from 'dexie'
-import type { ContactIndex } from './contact-index'
+import { contactKeys, type ContactIndex } from './contact-index'
 import {
   contactIndex,
   contactsAtSlots,
@@ -285,8 +285,21 @@ export function contactsByIds(ids: readonly string[], database: LeadkeeperDb = a
   return readingPeople(database, () => contactsWithIds(database, ids))
 }
 
+/**
+ * The person with this id or, failing that, found by this key ('c:<contact id>', 'e:<email>',
+ * `contactKeys`): a search row or a lookup names a person by what the service gave, and the library
+ * may hold them under the id they were first stored by (an email, later their contact id too).
+ */
 export async function contactById(id: string, database: LeadkeeperDb = appDb) {
-  return (await contactsByIds([id], database))[0]
+  return readingPeople(database, async () => {
+    const [byId] = await contactsWithIds(database, [id])
+    if (byId) return byId
+    const index = await contactIndex(database)
+    const key = id.startsWith('e:') ? id.toLowerCase() : id
+    const slots = index.candidates(key).filter((slot) => index.mayHold(slot, key))
+    const found = await contactsAtSlots(database, slots)
+    return found.find((person) => contactKeys(person).includes(key))
+  })
 }
 
 export function companiesAt(start: number, count: number, database: LeadkeeperDb = appDb) {

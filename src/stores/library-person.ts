@@ -34,7 +34,7 @@ export const useLibraryPersonStore = defineStore('libraryPerson', () => {
       person.value = found
       if (!found) return
       const [inLists, bySearches] = await Promise.all([
-        libraryOf().personRows(next),
+        libraryOf().personRows(found.id),
         searchesOf(found.sources),
       ])
       if (run !== opening) return

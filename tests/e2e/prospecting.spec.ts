@@ -76,6 +76,14 @@ test('lead search: include and exclude, warnings before submit, run, save the re
   await p.page.keyboard.press('Alt+ArrowLeft')
   await expect(grid.locator('tbody tr').first()).toBeVisible()
   await expect(p.page.locator('[data-test="saved-searches"]')).toContainText('Software VPs and directors')
+  // So does a lead's name, to their page, found by the contact id the search gave.
+  const leadPerson = grid.locator('[data-test="lead-person"]').first()
+  const personName = await leadPerson.innerText()
+  await leadPerson.click()
+  await expect(p.page.locator('[data-test="person-name"]')).toHaveText(personName)
+  await expect(p.page.locator('[data-test="person-page"]')).toContainText('Lead search')
+  await p.page.keyboard.press('Alt+ArrowLeft')
+  await expect(grid.locator('tbody tr').first()).toBeVisible()
 
   await p.button('save-as-list').click()
   await p.button('list-name').locator('input').fill('Found in software')
@@ -205,6 +213,12 @@ test('profile lookups: company and person, found and not found, 422 explained be
     p.page.locator('[data-test="profile-lead"] [data-test="profile-company-page"]'),
   ).toHaveAttribute('href', /#\/library\/companies\/acme-widgets\.com$/)
   await p.shell.screenshot('prospecting-lookups-found')
+  // And the person to theirs, the lookup among what found them.
+  await p.page.locator('[data-test="profile-lead"] [data-test="profile-person-page"]').click()
+  await expect(p.page.locator('[data-test="person-name"]')).toHaveText('Jane Doe')
+  await expect(p.page.locator('[data-test="person-page"]')).toContainText('Where it came from')
+  await p.page.keyboard.press('Alt+ArrowLeft')
+  await expect(p.page.locator('[data-test="profile-lead"]')).toContainText('Jane Doe')
 
   await p.button('lead-domain').locator('input').fill('nobody.invalid')
   await p.button('lookup-lead').click()

@@ -540,6 +540,10 @@ describe('library search', () => {
     expect(third).toBe(first)
     expect(await countContacts(database)).toBe(1)
     expect(await matchContactIds({ prefix: 'c:77' }, database)).toEqual([first])
+    // A search row or a lookup names them by their contact id or email: their page finds them so.
+    expect((await contactById('c:77', database))?.id).toBe(first)
+    expect((await contactById('e:ADA@engines.io', database))?.id).toBe(first)
+    expect(await contactById('c:7', database)).toBeUndefined()
     // Two ids are two people, even with the same name and domain.
     const [other] = await upsertContacts([{ ...byName, contact_id: 78 }], source('list', 'l'), database)
     expect(other).toBe('c:78')
