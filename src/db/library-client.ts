@@ -7,6 +7,7 @@ import {
   type ToLibrary,
 } from './library-service'
 import { db, type LeadkeeperDb } from './schema'
+import type { KnownIdentities, LibraryKnowledgeOf } from './lists'
 import { plain } from './plain'
 import { nextTurn } from './turns'
 
@@ -226,6 +227,16 @@ export function libraryOf(database: LeadkeeperDb = db): LibraryService {
   if (database !== db) return libraryService(database)
   shared ??= createLibrary()
   return shared
+}
+
+/** Who the app's library knows, for list code that checks rows (`KnownIdentities`). */
+export function knownToLibrary(database: LeadkeeperDb = db): KnownIdentities {
+  return async (identities) => new Set(await libraryOf(database).knownIdentities(identities))
+}
+
+/** What the app's library holds about people, for a run's plan (`LibraryKnowledgeOf`). */
+export function libraryKnowledgeOf(database: LeadkeeperDb = db): LibraryKnowledgeOf {
+  return async (identities) => new Map(await libraryOf(database).libraryKnowledge(identities))
 }
 
 /**

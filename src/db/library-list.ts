@@ -96,6 +96,8 @@ export async function createListFromContacts(
     next,
     libraryListMapping,
     { fileName: 'Library', size: 0, encoding: 'utf-8', delimiter: ',', hasHeader: true },
+    // The library's own people: its index, read here, says whom it knows.
+    async (identities) => new Set((await readContactIndex(database)).byIdentity(identities).keys()),
     database,
   )
   for (let start = 0; start < people.length; start += batchSize) {

@@ -17,7 +17,7 @@ import {
 } from './blocks'
 import { outOfLine } from './block-shape'
 import { applyTally, descriptiveFacets, FacetTally, listCounts } from './facet-tally'
-import { libraryOf } from './library-client'
+import type { KnownIdentities } from './lists'
 import { db, type LeadkeeperDb } from './schema'
 import type { ListOp, ListRecord, RowBlock, RowRecord, StoredRow } from './records'
 
@@ -148,12 +148,9 @@ export function withCells(
 async function issuesOf(
   mapping: ColumnMapping,
   rows: { row: StoredRow; values: string[] }[],
-  database: LeadkeeperDb,
+  known: KnownIdentities,
 ): Promise<StoredRow['issues'][]> {
-  const validator = createValidator(
-    mapping,
-    async (identities) => new Set(await libraryOf(database).knownIdentities(identities)),
-  )
+  const validator = createValidator(mapping, known)
   const out: StoredRow['issues'][] = []
   for (const { row, values } of rows) {
     const [issues = []] = await validator.check(row.index, [values])
@@ -289,6 +286,7 @@ export async function listOf(database: LeadkeeperDb, listId: string): Promise<Li
 export async function editCells(
   listId: string,
   edits: readonly CellEdit[],
+  known: KnownIdentities,
   database: LeadkeeperDb = db,
 ): Promise<Changed<ListOp | null>> {
   const list = await listOf(database, listId)
@@ -318,7 +316,7 @@ export async function editCells(
     values.some((value, at) => value !== (row.values[at] ?? '')),
   )
   if (changes.length === 0) return { ok: true, value: null }
-  const issues = await issuesOf(list.mapping, changes, database)
+  const issues = await issuesOf(list.mapping, changes, known)
   const at = Date.now()
   const pairs = changes.map(({ row, values }, offset) => ({
     before: row,

@@ -12,7 +12,6 @@ import {
 } from '@domain/run'
 import { uniqueHeaders } from '@domain/read/sniff'
 import type { BatchCells } from '@domain/read/parse'
-import { libraryOf } from './library-client'
 import { createValidator, type ValidationSummary } from '@domain/validation'
 import {
   appendBlockRows,
@@ -58,6 +57,16 @@ export interface ValidateOptions {
   onProgress?: (done: number, total: number) => void
   signal?: AbortSignal
 }
+
+/**
+ * Which of these identities ('first last@domain', lower-cased) the library already holds. Given by
+ * the caller (`knownToLibrary` on a page or in a worker, the index itself in the library's own
+ * work): list code does not reach the library, whose work makes lists.
+ */
+export type KnownIdentities = (identities: string[]) => Promise<Set<string>>
+
+/** What the library holds about these identities, for a run's decisions; given as `KnownIdentities` is. */
+export type LibraryKnowledgeOf = (identities: string[]) => Promise<Map<string, LibraryKnowledge>>
 
 /** Rows read or written per transaction: big enough to be fast, small enough for memory. */
 const pageSize = 5_000
@@ -207,14 +216,6 @@ export async function savedMappingFor(
   return saved ? fitMapping(saved.mapping, columns.length) : null
 }
 
-/** Which of these identities ('first last@domain', lower-cased) the library already holds. */
-export async function knownIdentities(
-  identities: string[],
-  database: LeadkeeperDb = db,
-): Promise<Set<string>> {
-  return new Set(await libraryOf(database).knownIdentities(identities))
-}
-
 /**
  * Checks every row against the mapping, page by page in key order, and writes each row's issues.
  * Skips are reset: apply the user's choices with `setSkip` afterwards.
@@ -222,10 +223,11 @@ export async function knownIdentities(
 export async function validateList(
   listId: string,
   mapping: ColumnMapping,
+  known: KnownIdentities,
   options: ValidateOptions = {},
   database: LeadkeeperDb = db,
 ): Promise<ValidationSummary> {
-  const validator = createValidator(mapping, (identities) => knownIdentities(identities, database))
+  const validator = createValidator(mapping, known)
   const total = (await database.lists.get(listId))?.rowCount ?? 0
   await eachBlock(database, listId, async (rows) => {
     if (options.signal?.aborted) throw new DOMException('Validation cancelled', 'AbortError')
@@ -300,14 +302,6 @@ export async function runRowsFor(
   return out
 }
 
-/** What the library holds about these identities ('first last@domain'), for a run's decisions. */
-export async function libraryKnowledge(
-  identities: string[],
-  database: LeadkeeperDb = db,
-): Promise<Map<string, LibraryKnowledge>> {
-  return new Map(await libraryOf(database).libraryKnowledge(identities))
-}
-
 /**
  * What a run of this list does with every row: the domain's decisions over the rows and what the
  * library holds, the rows to send with what to ask for each, and the rows to fill locally.
@@ -316,13 +310,11 @@ export async function planRun(
   listId: string,
   mapping: ColumnMapping,
   request: RunRequest,
+  knowledge: LibraryKnowledgeOf,
   database: LeadkeeperDb = db,
 ): Promise<ListRunPlan> {
   const rows = await runRowsFor(listId, mapping, database)
-  const library = await libraryKnowledge(
-    rows.map((row) => identityOf(row.lead)),
-    database,
-  )
+  const library = await knowledge(rows.map((row) => identityOf(row.lead)))
   const plan = decideRun(rows, request, (identity) => library.get(identity))
   const toSend: EnrichmentRowInput[] = []
   const local: LocalDecision[] = []
@@ -342,6 +334,7 @@ export function createListFromRecords(
   rows: string[][],
   mapping: ColumnMapping,
   source: ListRecord['source'],
+  known: KnownIdentities,
   database: LeadkeeperDb = db,
 ): Promise<ListRecord> {
   let start = 0
@@ -350,7 +343,7 @@ export function createListFromRecords(
     start += pageSize
     return rows.slice(start - pageSize, start)
   }
-  return createListFromBatches(name, columns, next, mapping, source, database)
+  return createListFromBatches(name, columns, next, mapping, source, known, database)
 }
 
 /**
@@ -363,6 +356,7 @@ export async function createListFromBatches(
   next: () => Promise<string[][] | null>,
   mapping: ColumnMapping,
   source: ListRecord['source'],
+  known: KnownIdentities,
   database: LeadkeeperDb = db,
 ): Promise<ListRecord> {
   const list = await createList({ name, source, columns, mapping }, database)
@@ -374,7 +368,7 @@ export async function createListFromBatches(
       count += rows.length
     }
     await finishImport(list.id, count, 0, database)
-    await validateList(list.id, list.mapping, {}, database)
+    await validateList(list.id, list.mapping, known, {}, database)
   } catch (error) {
     await deleteList(list.id, database)
     throw error

@@ -17,6 +17,7 @@ import {
   type Changed,
 } from '@/db/list-ops'
 import type { ListOp, ListRecord } from '@/db/records'
+import { knownToLibrary } from '@/db/library-client'
 import { useListViewStore } from './list-view'
 
 export { maxCellLength } from '@/db/list-ops'
@@ -140,7 +141,7 @@ export const useListEditStore = defineStore('listEdit', () => {
   async function editCell(index: number, column: number, value: string): Promise<boolean> {
     const id = view.listId
     if (!id) return false
-    const done = await change(() => editCells(id, [{ index, column, value }]))
+    const done = await change(() => editCells(id, [{ index, column, value }], knownToLibrary()))
     return done !== null
   }
 

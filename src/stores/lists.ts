@@ -19,7 +19,7 @@ import {
   validateList,
   type LocalDecision,
 } from '@/db/lists'
-import { libraryOf } from '@/db/library-client'
+import { knownToLibrary, libraryKnowledgeOf, libraryOf } from '@/db/library-client'
 import { abandonAppend, appendsCutOff } from '@/db/list-append'
 import { notify } from '@/ui/notify'
 import { useImportsStore } from './imports'
@@ -104,7 +104,7 @@ export const useListsStore = defineStore('lists', () => {
       rows: toSend,
       counts,
       local,
-    } = await planRun(list.id, list.mapping, { ...options, now: Date.now() })
+    } = await planRun(list.id, list.mapping, { ...options, now: Date.now() }, libraryKnowledgeOf())
     if (counts.rows === 0) return { code: 'invalid_input', message: 'This list has no rows to enrich.' }
     let stagingId: string | undefined
     for (let start = 0; start < toSend.length; start += stageBatchLimit) {
@@ -171,13 +171,14 @@ export const useListsStore = defineStore('lists', () => {
     name: string,
     table: { columns: string[]; rows: string[][]; mapping: ListRecord['mapping'] },
   ): Promise<ListRecord> {
-    return createListFromRecords(name, table.columns, table.rows, table.mapping, {
-      fileName: `${name}.csv`,
-      size: 0,
-      encoding: 'utf-8',
-      delimiter: ',',
-      hasHeader: true,
-    })
+    return createListFromRecords(
+      name,
+      table.columns,
+      table.rows,
+      table.mapping,
+      { fileName: `${name}.csv`, size: 0, encoding: 'utf-8', delimiter: ',', hasHeader: true },
+      knownToLibrary(),
+    )
   }
 
   /**
@@ -190,7 +191,7 @@ export const useListsStore = defineStore('lists', () => {
     const rows = rowsFor(list)
     await appendRows(listId, list.rowCount, rows)
     await finishImport(listId, list.rowCount + rows.length)
-    await validateList(listId, list.mapping)
+    await validateList(listId, list.mapping, knownToLibrary())
     return rows.length
   }
 

@@ -1,9 +1,9 @@
-import { appendRows, eachRowBefore, knownIdentities } from '@/db/lists'
+import { appendRows, eachRowBefore } from '@/db/lists'
 import { ImportError, importProblem, isImportError } from '@domain/read/errors'
 import { blobChunks, type ParseControl } from '@domain/read/parse'
 import type { FromWorker, ToWorker } from '@/workers/import-protocol'
 import { checkHere, rehearseImport, storeRows, type RowChecker } from '@/db/import-rows'
-import { portLibrary, provideLibrary } from '@/db/library-client'
+import { knownToLibrary, portLibrary, provideLibrary } from '@/db/library-client'
 import { db } from '@/db/schema'
 import { answerChecks, checkedElsewhere } from './import-check'
 
@@ -78,7 +78,7 @@ async function store(message: Start): Promise<void> {
           ? (listId, startIndex, rows, issues, cells) =>
               appendRows(listId, startIndex, rows, issues, cells, db, false)
           : appendRows,
-        knownIdentities,
+        knownIdentities: knownToLibrary(),
       },
       control,
       await checkerOf(message),
@@ -96,7 +96,7 @@ async function store(message: Start): Promise<void> {
  */
 async function checkerOf(message: Start): Promise<RowChecker | undefined> {
   if (message.append) {
-    const checker = checkHere({ mapping: message.mapping }, { knownIdentities })
+    const checker = checkHere({ mapping: message.mapping }, { knownIdentities: knownToLibrary() })
     await eachRowBefore(message.listId, message.append.from, (rows) => {
       if (controller.signal.aborted) throw new ImportError('cancelled', 'The import was cancelled.')
       checker.see?.(rows)
@@ -115,7 +115,7 @@ async function check(message: Start): Promise<void> {
     blobChunks(message.file),
     message.options,
     { mapping: message.mapping },
-    { knownIdentities },
+    { knownIdentities: knownToLibrary() },
     { signal: controller.signal },
   )
 }

@@ -94,13 +94,13 @@ async function bundlePageHelpers(outDir: string): Promise<void> {
         // The import workers as the app starts them, from the bench's own bundle of their code.
         "const importWorker = () => new Worker(new URL('/bench/import-worker.js', location.origin), { type: 'module' })",
         'const importWorkers = (threads, rehearsal) => spawnImportWorkers(importWorker, threads, rehearsal)',
-        "import { provideLibrary, workerLibrary } from '@/db/library-client'",
+        "import { knownToLibrary, provideLibrary, workerLibrary } from '@/db/library-client'",
         // The library worker as the app starts it, from the bench's own bundle of it.
         "const libraryWorker = workerLibrary(() => new Worker(new URL('/bench/library-worker.js', location.origin), { type: 'module' }))",
         'provideLibrary(libraryWorker)',
         'libraryWorker.prepare()',
         "import readExcelFile from 'read-excel-file/universal'",
-        'Object.assign(globalThis, { lk: { Dexie, Papa, readExcelFile, db, lists, rows, listOps, library: { ...ingest, ...query }, libraryWorker, facets, blocks, blockShape, queries, exportList, exportLibrary, exportWorkerCount, importWorkers, importWorkerCount, startImportWorker } })',
+        'Object.assign(globalThis, { lk: { Dexie, Papa, readExcelFile, db, lists, rows, listOps, knownToLibrary, library: { ...ingest, ...query }, libraryWorker, facets, blocks, blockShape, queries, exportList, exportLibrary, exportWorkerCount, importWorkers, importWorkerCount, startImportWorker } })',
         "import './tests/bench/page/kit'",
         "import './tests/bench/page/edits'",
       ].join('\n'),

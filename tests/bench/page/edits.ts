@@ -59,10 +59,12 @@ interface Lk {
     codeBlock(block: RowBlock): unknown
     facetRecordsOf(block: RowBlock): { facets: unknown; company: unknown }
   }
+  knownToLibrary(): (identities: string[]) => Promise<Set<string>>
   listOps: {
     editCells(
       listId: string,
       edits: { index: number; column: number; value: string }[],
+      known: (identities: string[]) => Promise<Set<string>>,
     ): Promise<Changed<ListOp | null>>
     removeRows(listId: string, indexes: ArrayLike<number>): Promise<Changed<ListOp | null>>
     undo(listId: string): Promise<Changed<ListOp | null>>
@@ -202,7 +204,10 @@ const edits = {
    */
   async editCell(listId: string, index: number, value: string): Promise<{ ms: number }> {
     const started = page.performance.now()
-    changed(await lk().listOps.editCells(listId, [{ index, column: notesColumn, value }]), 'edit')
+    changed(
+      await lk().listOps.editCells(listId, [{ index, column: notesColumn, value }], lk().knownToLibrary()),
+      'edit',
+    )
     const row = (await lk().blocks.readRows(lk().db, listId, [index])).get(index)
     const ms = page.performance.now() - started
     if (row?.values[notesColumn] !== value)

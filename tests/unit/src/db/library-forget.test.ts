@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { keyHash } from '@/db/contact-index'
 import { companyForgetPlan, forgetCompany } from '@/db/library-forget'
 import { editCells, listHistory, undo } from '@/db/list-ops'
+import { knownToLibrary } from '@/db/library-client'
 import { companyFacetCounts, contactFacetCounts } from '@/db/library-query'
 import { libraryService } from '@/db/library-service'
 import { upsertContacts } from '@/db/library-ingest'
@@ -186,9 +187,25 @@ describe('forgetting a person', () => {
     // An edit of her notes, then of her last name: the history keeps her row before and after each,
     // and the second sets her answer aside on the row as an earlier one.
     expect(
-      (await editCells(fair, [{ index: ada.row, column: 3, value: 'met at the fair' }], database)).ok,
+      (
+        await editCells(
+          fair,
+          [{ index: ada.row, column: 3, value: 'met at the fair' }],
+          knownToLibrary(database),
+          database,
+        )
+      ).ok,
     ).toBe(true)
-    expect((await editCells(fair, [{ index: ada.row, column: 1, value: 'King' }], database)).ok).toBe(true)
+    expect(
+      (
+        await editCells(
+          fair,
+          [{ index: ada.row, column: 1, value: 'King' }],
+          knownToLibrary(database),
+          database,
+        )
+      ).ok,
+    ).toBe(true)
     expect((await rowsAt(fair, [ada.row], database))[0]?.earlier).toHaveLength(1)
     expect(await libraryService(database).contactForgetPlan(ada.id)).toMatchObject({ rows: 2 })
     await libraryService(database).forgetContact(ada.id)

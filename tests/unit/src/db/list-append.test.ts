@@ -6,6 +6,7 @@ import { appendRows, eachRowBefore, setSkip } from '@/db/lists'
 import { duplicateList, editCells, listHistory, redo, renameList, restoreRows, undo } from '@/db/list-ops'
 import { facetCounts, listSummary } from '@/db/rows'
 import { exportList } from '@/db/export-list'
+import { knownToLibrary } from '@/db/library-client'
 import { LeadkeeperDb } from '@/db/schema'
 import { rowAt } from '../support/rows'
 import { seed } from '../support/list-fixtures'
@@ -122,7 +123,9 @@ describe('an append', () => {
     expect(result.validation.counts.duplicate).toBe(2)
     expect(result.validation.examples.duplicate.map((example) => example.index)).toEqual([1500, 1502])
     // Not the list's rows until finished: nothing else may change it meanwhile.
-    expect(await editCells('L', [{ index: 0, column: 0, value: 'X' }], database)).toMatchObject({
+    expect(
+      await editCells('L', [{ index: 0, column: 0, value: 'X' }], knownToLibrary(database), database),
+    ).toMatchObject({
       ok: false,
       message: expect.stringContaining('being added'),
     })

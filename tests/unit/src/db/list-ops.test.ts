@@ -16,6 +16,7 @@ import {
 import { deleteList, planRun } from '@/db/lists'
 import { applyEnrichmentResults, countRows, eachRowPage, facetCounts, listSummary, pageRows } from '@/db/rows'
 import { LeadkeeperDb } from '@/db/schema'
+import { knownToLibrary, libraryKnowledgeOf } from '@/db/library-client'
 import type { StoredRow } from '@/db/records'
 import { exportList } from '@/db/export-list'
 import { allRows, rowAt } from '../support/rows'
@@ -68,7 +69,12 @@ describe('cellProblem', () => {
 describe('editCells', () => {
   it('changes the cell, keeps it through a new read, and records the change', async () => {
     await readyList(3)
-    const done = await editCells('L', [{ index: 1, column: 2, value: 'globex.com' }], database)
+    const done = await editCells(
+      'L',
+      [{ index: 1, column: 2, value: 'globex.com' }],
+      knownToLibrary(database),
+      database,
+    )
     expect(done.ok).toBe(true)
     expect((await rowAt(database, 'L', 1))!.values).toEqual(['First1', 'Last1', 'globex.com'])
     const history = await listHistory('L', database)
@@ -78,7 +84,12 @@ describe('editCells', () => {
 
   it('refuses a domain that cannot exist and changes nothing', async () => {
     await readyList(3)
-    const done = await editCells('L', [{ index: 1, column: 2, value: 'globex' }], database)
+    const done = await editCells(
+      'L',
+      [{ index: 1, column: 2, value: 'globex' }],
+      knownToLibrary(database),
+      database,
+    )
     expect(done).toEqual({ ok: false, message: expect.stringMatching(/not a website or a domain/) })
     expect((await rowAt(database, 'L', 1))!.values[2]).toBe('d1.com')
     expect(await listHistory('L', database)).toEqual([])
@@ -86,15 +97,20 @@ describe('editCells', () => {
 
   it('refuses a result column: results are what the service answered', async () => {
     await readyList(3)
-    const done = await editCells('L', [{ index: 1, column: 3, value: 'x' }], database)
+    const done = await editCells(
+      'L',
+      [{ index: 1, column: 3, value: 'x' }],
+      knownToLibrary(database),
+      database,
+    )
     expect(done.ok).toBe(false)
   })
 
   it('checks the edited row as an import does: a blank name is an issue, a fixed one clears it', async () => {
     await readyList(2)
-    await editCells('L', [{ index: 0, column: 0, value: '' }], database)
+    await editCells('L', [{ index: 0, column: 0, value: '' }], knownToLibrary(database), database)
     expect((await rowAt(database, 'L', 0))!.issues).toContain('missing_name')
-    await editCells('L', [{ index: 0, column: 0, value: 'Jane' }], database)
+    await editCells('L', [{ index: 0, column: 0, value: 'Jane' }], knownToLibrary(database), database)
     expect((await rowAt(database, 'L', 0))!.issues).toEqual([])
   })
 
@@ -102,7 +118,7 @@ describe('editCells', () => {
     await readyList(3, 3)
     const before = (await rowAt(database, 'L', 0))!
     expect(before.status).toBe('found')
-    await editCells('L', [{ index: 0, column: 2, value: 'initech.com' }], database)
+    await editCells('L', [{ index: 0, column: 2, value: 'initech.com' }], knownToLibrary(database), database)
     const after = (await rowAt(database, 'L', 0))!
     expect(after.status).toBe('pending')
     expect(after.changedAt).toBeGreaterThan(0)
@@ -111,7 +127,13 @@ describe('editCells', () => {
       expect.objectContaining({ values: before.values, status: 'found', result: before.result }),
     ])
     // The estimate and the run: the changed row is sent, the others are known.
-    const plan = await planRun('L', { first_name: 0, last_name: 1, company_domain: 2 }, request, database)
+    const plan = await planRun(
+      'L',
+      { first_name: 0, last_name: 1, company_domain: 2 },
+      request,
+      libraryKnowledgeOf(database),
+      database,
+    )
     expect(plan.rows.map((row) => row.key)).toEqual(['L:0'])
     expect(plan.rows[0]).toMatchObject({ company_domain: 'initech.com' })
     // Counted as pending, no longer as found.
@@ -123,7 +145,12 @@ describe('editCells', () => {
     await seed(database, 'L', 2)
     await database.lists.update('L', { columns: ['First', 'Last', 'Domain', 'Notes'], state: 'done' })
     await applyEnrichmentResults('L', [asked('L', 0)], 100, database)
-    await editCells('L', [{ index: 0, column: 3, value: 'met at the fair' }], database)
+    await editCells(
+      'L',
+      [{ index: 0, column: 3, value: 'met at the fair' }],
+      knownToLibrary(database),
+      database,
+    )
     const row = (await rowAt(database, 'L', 0))!
     expect(row.values[3]).toBe('met at the fair')
     expect(row.status).toBe('found')
@@ -145,7 +172,13 @@ describe('removeRows and restoreRows', () => {
     const shown = await pageRows('L', { hideRemoved: true, limit: 3 }, database)
     expect(shown.map((row) => row.index)).toEqual([1, 2, 3])
 
-    const plan = await planRun('L', { first_name: 0, last_name: 1, company_domain: 2 }, request, database)
+    const plan = await planRun(
+      'L',
+      { first_name: 0, last_name: 1, company_domain: 2 },
+      request,
+      libraryKnowledgeOf(database),
+      database,
+    )
     const sent = new Set(plan.rows.map((row) => row.key))
     expect(sent.has('L:1200')).toBe(false)
     expect(sent.has('L:2499')).toBe(false)
@@ -182,7 +215,7 @@ describe('removeRows and restoreRows', () => {
 describe('undo, redo and the history', () => {
   it('undoes and redoes edits, removals, restores and renames in order', async () => {
     await readyList(5)
-    await editCells('L', [{ index: 0, column: 0, value: 'Jane' }], database)
+    await editCells('L', [{ index: 0, column: 0, value: 'Jane' }], knownToLibrary(database), database)
     await removeRows('L', [1, 2], database)
     await renameList('L', 'Trade fair', database)
 
@@ -206,16 +239,16 @@ describe('undo, redo and the history', () => {
     ])
 
     // A new change drops what was undone: it can no longer be redone.
-    await editCells('L', [{ index: 3, column: 0, value: 'Ann' }], database)
+    await editCells('L', [{ index: 3, column: 0, value: 'Ann' }], knownToLibrary(database), database)
     expect((await listHistory('L', database)).map((op) => op.kind)).toEqual(['edit', 'remove', 'edit'])
     expect((await redo('L', database)).ok && (await redo('L', database))).toEqual({ ok: true, value: null })
   })
 
   it('goes back to any point of the history and forward again', async () => {
     await readyList(4)
-    await editCells('L', [{ index: 0, column: 0, value: 'A' }], database)
-    await editCells('L', [{ index: 1, column: 0, value: 'B' }], database)
-    await editCells('L', [{ index: 2, column: 0, value: 'C' }], database)
+    await editCells('L', [{ index: 0, column: 0, value: 'A' }], knownToLibrary(database), database)
+    await editCells('L', [{ index: 1, column: 0, value: 'B' }], knownToLibrary(database), database)
+    await editCells('L', [{ index: 2, column: 0, value: 'C' }], knownToLibrary(database), database)
     await goToChange('L', 1, database)
     expect((await allRows(database, 'L')).map((row) => row.values[0])).toEqual([
       'A',
@@ -236,7 +269,7 @@ describe('undo, redo and the history', () => {
 
   it('survives a reopening of the database', async () => {
     await readyList(3)
-    await editCells('L', [{ index: 0, column: 0, value: 'Jane' }], database)
+    await editCells('L', [{ index: 0, column: 0, value: 'Jane' }], knownToLibrary(database), database)
     database.close()
     await database.open()
     await undo('L', database)
@@ -246,7 +279,7 @@ describe('undo, redo and the history', () => {
 
   it('never undoes what a run wrote: undoing an edit answered since keeps the answer and sets the row to be sent', async () => {
     await readyList(2)
-    await editCells('L', [{ index: 0, column: 2, value: 'globex.com' }], database)
+    await editCells('L', [{ index: 0, column: 2, value: 'globex.com' }], knownToLibrary(database), database)
     await applyEnrichmentResults('L', [asked('L', 0)], 200, database)
     const answered = (await rowAt(database, 'L', 0))!
     expect(answered.status).toBe('found')
@@ -261,7 +294,7 @@ describe('undo, redo and the history', () => {
   it('undoes an edit of an answered row back to its answer when nothing was run since', async () => {
     await readyList(2, 2)
     const before = (await rowAt(database, 'L', 0))!
-    await editCells('L', [{ index: 0, column: 2, value: 'globex.com' }], database)
+    await editCells('L', [{ index: 0, column: 2, value: 'globex.com' }], knownToLibrary(database), database)
     await undo('L', database)
     const row = (await rowAt(database, 'L', 0))!
     expect(row.status).toBe('found')
@@ -315,7 +348,7 @@ describe('lists made from a list', () => {
     const copy = made.value.id
     expect(made.value.name).toBe('List L (copy)')
     expect(await listSummary(copy, database)).toEqual(await listSummary('L', database))
-    await editCells(copy, [{ index: 1200, column: 0, value: 'Zed' }], database)
+    await editCells(copy, [{ index: 1200, column: 0, value: 'Zed' }], knownToLibrary(database), database)
     expect((await rowAt(database, copy, 1200))!.values[0]).toBe('Zed')
     expect((await rowAt(database, 'L', 1200))!.values[0]).toBe('First1200')
     expect(await listHistory(copy, database)).toHaveLength(1)

@@ -4,6 +4,7 @@ import type { ColumnMapping, ListRecord, RowIssue } from '@/db/records'
 import type { BatchCells } from '@domain/read/parse'
 import type { RunRequest } from '@domain/run'
 import { LeadkeeperDb } from '@/db/schema'
+import { knownToLibrary, libraryKnowledgeOf } from '@/db/library-client'
 
 /** The list functions of `src/db/lists.ts` on a test's own database, which each takes last. */
 export function listsOn(database: LeadkeeperDb) {
@@ -25,22 +26,22 @@ export function listsOn(database: LeadkeeperDb) {
     saveMappingFor: (columns: string[], mapping: ColumnMapping) =>
       on.saveMappingFor(columns, mapping, database),
     savedMappingFor: (columns: string[]) => on.savedMappingFor(columns, database),
-    knownIdentities: (identities: string[]) => on.knownIdentities(identities, database),
+    knownIdentities: knownToLibrary(database),
     validateList: (listId: string, mapping: ColumnMapping, options: listFunctions.ValidateOptions = {}) =>
-      on.validateList(listId, mapping, options, database),
+      on.validateList(listId, mapping, knownToLibrary(database), options, database),
     setSkip: (listId: string, issues: RowIssue[], skip: boolean) =>
       on.setSkip(listId, issues, skip, database),
     runRowsFor: (listId: string, mapping: ColumnMapping) => on.runRowsFor(listId, mapping, database),
-    libraryKnowledge: (identities: string[]) => on.libraryKnowledge(identities, database),
+    libraryKnowledge: libraryKnowledgeOf(database),
     planRun: (listId: string, mapping: ColumnMapping, request: RunRequest) =>
-      on.planRun(listId, mapping, request, database),
+      on.planRun(listId, mapping, request, libraryKnowledgeOf(database), database),
     createListFromRecords: (
       name: string,
       columns: string[],
       rows: string[][],
       mapping: ColumnMapping,
       source: ListRecord['source'],
-    ) => on.createListFromRecords(name, columns, rows, mapping, source, database),
+    ) => on.createListFromRecords(name, columns, rows, mapping, source, knownToLibrary(database), database),
   }
 }
 
