@@ -213,12 +213,10 @@ test('profile lookups: company and person, found and not found, 422 explained be
     p.page.locator('[data-test="profile-lead"] [data-test="profile-company-page"]'),
   ).toHaveAttribute('href', /#\/library\/companies\/acme-widgets\.com$/)
   await p.shell.screenshot('prospecting-lookups-found')
-  // And the person to theirs, the lookup among what found them.
-  await p.page.locator('[data-test="profile-lead"] [data-test="profile-person-page"]').click()
-  await expect(p.page.locator('[data-test="person-name"]')).toHaveText('Jane Doe')
-  await expect(p.page.locator('[data-test="person-page"]')).toContainText('Where it came from')
-  await p.page.keyboard.press('Alt+ArrowLeft')
-  await expect(p.page.locator('[data-test="profile-lead"]')).toContainText('Jane Doe')
+  // And the person to theirs, by the contact id the service gave (followed at the end).
+  const personPageLink = p.page.locator('[data-test="profile-lead"] [data-test="profile-person-page"]')
+  await expect(personPageLink).toHaveAttribute('href', /#\/library\/people\/c:\d+$/)
+  const personHref = (await personPageLink.getAttribute('href'))!
 
   await p.button('lead-domain').locator('input').fill('nobody.invalid')
   await p.button('lookup-lead').click()
@@ -235,4 +233,7 @@ test('profile lookups: company and person, found and not found, 422 explained be
   await p.page.locator('[data-test="profile-company"] [data-test="profile-company-page"]').click()
   await expect(p.page).toHaveURL(/#\/library\/companies\/acme-widgets\.com$/)
   await expect(p.page.locator('[data-test="company-name"]')).toHaveText('Acme Widgets')
+  await p.page.evaluate((to) => (location.hash = to), personHref.slice(personHref.indexOf('#')))
+  await expect(p.page.locator('[data-test="person-name"]')).toHaveText('Jane Doe')
+  await expect(p.page.locator('[data-test="person-page"]')).toContainText('Where it came from')
 })
