@@ -1,5 +1,4 @@
 import { createRouter, createWebHashHistory, type RouteRecordRaw } from 'vue-router'
-import HomePage from '@/features/home/HomePage.vue'
 
 export interface Section {
   name: string
@@ -30,9 +29,7 @@ export function prefetchPages(): void {
 }
 
 const routes: RouteRecordRaw[] = [
-  // The start page is drawn with the shell, in the app's first task: loaded apart, it came after the
-  // shell as a long task of its own (the startup bench's longest page task after the shell shows).
-  { path: '/', name: 'home', component: HomePage },
+  { path: '/', name: 'home', component: () => import('@/features/home/HomePage.vue') },
   { path: '/lists', name: 'lists', component: () => import('@/features/lists/ListsPage.vue') },
   {
     path: '/lists/:listId',
