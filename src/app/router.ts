@@ -1,4 +1,5 @@
-import { createRouter, createWebHashHistory, type RouteRecordRaw } from 'vue-router'
+import { START_LOCATION, createRouter, createWebHashHistory, type RouteRecordRaw } from 'vue-router'
+import { firstPaint } from './first-paint'
 
 export interface Section {
   name: string
@@ -70,6 +71,10 @@ const routes: RouteRecordRaw[] = [
 
 /** Hash history: the same URLs work from Electron's app://bundle page and from the web host. */
 export const router = createRouter({ history: createWebHashHistory(), routes })
+// The first page's code is fetched once the shell is on screen, not while it is drawn.
+router.beforeEach(async (_to, from) => {
+  if (from === START_LOCATION) await firstPaint
+})
 
 /**
  * Every page's code, fetched once the first page is up and the app idle: moving between pages then
