@@ -19,6 +19,8 @@ import type { CellsAt } from './block-shape'
 import type { BatchCells } from '@domain/read/parse'
 import { packIssues } from '@domain/validation'
 import { applyTally, FacetTally } from './facet-tally'
+import { putRemovals, readRemovals, removalsBetween, splitRemovals, withRemovals } from './removals'
+import type { RemovalBlock } from './records'
 
 export { blockOf, blockSize } from './block-shape'
 
@@ -32,9 +34,13 @@ export const blockTables = (database: LeadkeeperDb) => [
   database.listBlocks,
   database.listFacets,
   database.listCompanies,
+  database.listRemovals,
   database.blockRevs,
   database.listColumns,
 ]
+
+/** What a read of rows reads: the blocks and their removals, in one transaction so they agree. */
+export const rowTables = (database: LeadkeeperDb) => [database.listBlocks, database.listRemovals]
 
 const key = (listId: string, block: number): [string, number] => [listId, block]
 
@@ -62,10 +68,16 @@ export async function readBlocks(
   numbers: Iterable<number>,
 ): Promise<Map<number, RowBlock>> {
   const wanted = [...new Set(numbers)]
-  const blocks = await database.listBlocks.bulkGet(wanted.map((number) => key(listId, number)))
+  const [blocks, removals] = await database.transaction('r', rowTables(database), async () =>
+    Promise.all([
+      database.listBlocks.bulkGet(wanted.map((number) => key(listId, number))),
+      readRemovals(database, listId, wanted),
+    ]),
+  )
   const out = new Map<number, RowBlock>()
   blocks.forEach((block, at) => {
-    if (block) out.set(wanted[at]!, rowBlockOf(block))
+    const number = wanted[at]!
+    if (block) out.set(number, withRemovals(rowBlockOf(block), removals.get(number)))
   })
   return out
 }
@@ -101,13 +113,18 @@ export async function readRange(
   end: number,
 ): Promise<RowRecord[]> {
   if (end <= start) return []
-  const blocks = await database.listBlocks
-    .where(':id')
-    .between(key(listId, blockOf(start)), key(listId, blockOf(end - 1)), true, true)
-    .toArray()
+  const [blocks, removals] = await database.transaction('r', rowTables(database), async () =>
+    Promise.all([
+      database.listBlocks
+        .where(':id')
+        .between(key(listId, blockOf(start)), key(listId, blockOf(end - 1)), true, true)
+        .toArray(),
+      removalsBetween(database, listId, blockOf(start), blockOf(end - 1)),
+    ]),
+  )
   const out: RowRecord[] = []
   for (const stored of blocks) {
-    const block = rowBlockOf(stored)
+    const block = withRemovals(rowBlockOf(stored), removals.get(stored.block))
     const first = block.block * blockSize
     const from = Math.max(start, first) - first
     const to = Math.min(end, first + block.rows.length) - first
@@ -136,12 +153,21 @@ export async function writeBlocks(
     for (let at = revs.length; at < block.block; at++) revs[at] = 0
     revs[block.block] = (revs[block.block] ?? 0) + 1
   }
-  const keys = outOfLine(blocks.map((block) => key(listId, block.block)))
+  // The rows' removals are kept apart (`removals.ts`); a packed block is new, none of it removed.
+  const removals = new Map<number, RemovalBlock | null>()
+  const kept = blocks.map((block) => {
+    if (isPacked(block)) return block
+    const split = splitRemovals(block)
+    removals.set(block.block, split.removals)
+    return split.block
+  })
+  const keys = outOfLine(kept.map((block) => key(listId, block.block)))
   await database.listBlocks.bulkPut(
-    blocks.map((block) => (isPacked(block) ? block : codeBlock(block))),
+    kept.map((block) => (isPacked(block) ? block : codeBlock(block))),
     keys,
   )
-  const facets = blocks.map(facetRecordsOf)
+  await putRemovals(database, listId, removals)
+  const facets = kept.map(facetRecordsOf)
   await database.listFacets.bulkPut(
     facets.map((record) => record.facets),
     keys,
@@ -330,14 +356,19 @@ export async function eachStoredBlock(
   let next = range.from
   for (;;) {
     if (next >= range.to) return
-    const blocks = await database.listBlocks
-      .where(':id')
-      .between(key(listId, next), key(listId, range.to), true, false)
-      .limit(batch)
-      .toArray()
+    const from = next
+    const [blocks, removals] = await database.transaction('r', rowTables(database), async () => {
+      const read = await database.listBlocks
+        .where(':id')
+        .between(key(listId, from), key(listId, range.to), true, false)
+        .limit(batch)
+        .toArray()
+      const last = read[read.length - 1]?.block
+      return [read, last === undefined ? null : await removalsBetween(database, listId, from, last)] as const
+    })
     if (blocks.length === 0) return
     for (const stored of blocks) {
-      const block = rowBlockOf(stored)
+      const block = withRemovals(rowBlockOf(stored), removals?.get(stored.block))
       const rows: StoredRow[] = []
       for (const row of block.rows) if (row) rows.push(row)
       await onBlock(rows, block.block)
@@ -369,6 +400,10 @@ export async function deleteBlocks(database: LeadkeeperDb, listId: string): Prom
     .between(...listBlockRange(listId), true, true)
     .delete()
   await database.listCompanies
+    .where(':id')
+    .between(...listBlockRange(listId), true, true)
+    .delete()
+  await database.listRemovals
     .where(':id')
     .between(...listBlockRange(listId), true, true)
     .delete()
@@ -410,7 +445,12 @@ export async function truncateRows(
     10,
     { from: first, to: counted ? Infinity : first + 1 },
   )
-  for (const table of [database.listBlocks, database.listFacets, database.listCompanies] as const) {
+  for (const table of [
+    database.listBlocks,
+    database.listFacets,
+    database.listCompanies,
+    database.listRemovals,
+  ] as const) {
     await table.where(':id').between(key(listId, first), [listId, Dexie.maxKey], true, true).delete()
   }
   // Shorter revisions tell the query worker the list shrank: it reads its columns anew. The block

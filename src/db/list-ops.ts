@@ -4,22 +4,20 @@ import { clean, normalizeDomain } from '@domain/normalize'
 import { domainProblem, type ColumnMapping, type MappedField } from '@domain/person'
 import { createValidator, skippableIssues } from '@domain/validation'
 import {
-  blockOf,
   blockSize,
   blockTables,
   deleteBlocks,
   listBlockRange,
   putStoredRows,
-  readBlocks,
   readRows,
   truncateRows,
-  writeBlocks,
 } from './blocks'
 import { outOfLine } from './block-shape'
+import { markRemovals } from './removals'
 import { applyTally, descriptiveFacets, FacetTally, listCounts } from './facet-tally'
 import type { KnownIdentities } from './lists'
 import { db, type LeadkeeperDb } from './schema'
-import type { ListOp, ListRecord, RowBlock, RowRecord, StoredRow } from './records'
+import type { ListOp, ListRecord, RowRecord, StoredRow } from './records'
 
 /**
  * The changes a user makes to a list — edits, removals, restores, renames — each recorded in the
@@ -360,12 +358,12 @@ async function writeRows(
   await applyTally(database.facetCounts, tallyOf(listId, pairs))
 }
 
-/** Blocks read and written together by a removal or a restore: a few megabytes of rows at once. */
+/** Blocks of rows a change of many rows reads and writes together: a few megabytes at once. */
 const blocksAtOnce = 32
 
 /**
- * Sets or clears the rows' removal, a few blocks at a time, in the caller's transaction: the
- * indexes it changed (a row already so is left as it is).
+ * Sets or clears the rows' removal in the caller's transaction (over `changeTables`), beside their
+ * blocks (`removals.ts`): the indexes it changed (a row already so is left as it is).
  */
 async function markRemoved(
   database: LeadkeeperDb,
@@ -373,43 +371,9 @@ async function markRemoved(
   indexes: ArrayLike<number>,
   removedAt: number | undefined,
 ): Promise<Int32Array> {
-  const byBlock = new Map<number, number[]>()
-  for (let at = 0; at < indexes.length; at++) {
-    const index = indexes[at]!
-    const block = blockOf(index)
-    let list = byBlock.get(block)
-    if (!list) byBlock.set(block, (list = []))
-    list.push(index)
-  }
-  const numbers = [...byBlock.keys()].sort((a, b) => a - b)
-  const changed: number[] = []
-  const tally = new FacetTally()
-  for (let from = 0; from < numbers.length; from += blocksAtOnce) {
-    const part = numbers.slice(from, from + blocksAtOnce)
-    const blocks = await readBlocks(database, listId, part)
-    const written: RowBlock[] = []
-    for (const number of part) {
-      const block = blocks.get(number)
-      if (!block) continue
-      let touched = false
-      for (const index of byBlock.get(number)!) {
-        const row = block.rows[index - number * blockSize]
-        if (!row || (row.removedAt !== undefined) === (removedAt !== undefined)) continue
-        const next: StoredRow = { ...row }
-        if (removedAt === undefined) delete next.removedAt
-        else next.removedAt = removedAt
-        tally.add(listId, row, -1)
-        tally.add(listId, next, 1)
-        block.rows[index - number * blockSize] = next
-        changed.push(index)
-        touched = true
-      }
-      if (touched) written.push(block)
-    }
-    await writeBlocks(database, listId, written)
-  }
+  const { changed, tally } = await markRemovals(database, listId, indexes, removedAt)
   await applyTally(database.facetCounts, tally)
-  return Int32Array.from(changed)
+  return changed
 }
 
 /** A list's rows as the user's change names them: "row 12", "3 rows". */
@@ -749,7 +713,12 @@ export async function duplicateList(
     [...blockTables(database), database.facetCounts, database.lists],
     async () => {
       await database.lists.add(copy)
-      for (const table of [database.listBlocks, database.listFacets, database.listCompanies] as const) {
+      for (const table of [
+        database.listBlocks,
+        database.listFacets,
+        database.listCompanies,
+        database.listRemovals,
+      ] as const) {
         const range = table.where(':id').between(...listBlockRange(listId), true, true)
         const keys = (await range.primaryKeys()) as unknown as [string, number][]
         const records = await range.toArray()
@@ -759,7 +728,7 @@ export async function duplicateList(
         )
       }
       const revs = await database.blockRevs.get(listId)
-      if (revs) await database.blockRevs.put({ listId: copy.id, revs: [...revs.revs] })
+      if (revs) await database.blockRevs.put({ ...revs, listId: copy.id, revs: [...revs.revs] })
       const counts = await listCounts(database.facetCounts, listId).toArray()
       await database.facetCounts.bulkPut(counts.map((count) => ({ ...count, listId: copy.id })))
     },

@@ -4,14 +4,15 @@ import type {
   ColumnSnapshot,
   CompanyBlock,
   CompanyRecord,
-  ContactBlock,
   ContactKeyBlock,
+  ContactBlock,
   ContactRevisions,
   FacetBlock,
   FacetCountRecord,
   JobMirror,
   LibraryCountRecord,
   ListOp,
+  RemovalBlock,
   SavedMapping,
   SavedSearch,
   SearchResultRecord,
@@ -35,6 +36,7 @@ export class LeadkeeperDb extends Dexie {
   listBlocks!: Dexie.Table<StoredBlock, [string, number]>
   listFacets!: Dexie.Table<FacetBlock, [string, number]>
   listCompanies!: Dexie.Table<CompanyBlock, [string, number]>
+  listRemovals!: Dexie.Table<RemovalBlock, [string, number]>
   blockRevs!: EntityTable<BlockRevisions, 'listId'>
   listColumns!: Dexie.Table<ColumnSnapshot, [string, string]>
   peopleBlocks!: Dexie.Table<ContactBlock, number>
@@ -59,6 +61,7 @@ export class LeadkeeperDb extends Dexie {
       listBlocks: '',
       listFacets: '',
       listCompanies: '',
+      listRemovals: '',
       blockRevs: 'listId',
       listColumns: '[listId+part]',
       peopleBlocks: '',
