@@ -5,7 +5,6 @@ import type {
   CompanyBlock,
   CompanyRecord,
   ContactKeyBlock,
-  ContactBlock,
   ContactRevisions,
   FacetBlock,
   FacetCountRecord,
@@ -18,6 +17,7 @@ import type {
   SearchResultRecord,
   SearchRun,
   StoredBlock,
+  StoredContactBlock,
   ListRecord,
 } from './records'
 
@@ -39,7 +39,7 @@ export class LeadkeeperDb extends Dexie {
   listRemovals!: Dexie.Table<RemovalBlock, [string, number]>
   blockRevs!: EntityTable<BlockRevisions, 'listId'>
   listColumns!: Dexie.Table<ColumnSnapshot, [string, string]>
-  peopleBlocks!: Dexie.Table<ContactBlock, number>
+  peopleBlocks!: Dexie.Table<StoredContactBlock, number>
   peopleKeys!: Dexie.Table<ContactKeyBlock, number>
   contactRevs!: EntityTable<ContactRevisions, 'id'>
   companies!: EntityTable<CompanyRecord, 'domain'>
