@@ -14,7 +14,16 @@ import {
   unpackBlock,
 } from './block-shape'
 import type { LeadkeeperDb } from './schema'
-import type { PackedBlock, RowBlock, RowIssue, RowRecord, StoredRow } from './records'
+import type {
+  CompanyBlock,
+  FacetBlock,
+  PackedBlock,
+  RowBlock,
+  RowIssue,
+  RowRecord,
+  StoredBlock,
+  StoredRow,
+} from './records'
 import type { CellsAt } from './block-shape'
 import type { BatchCells } from '@domain/read/parse'
 import { packIssues } from '@domain/validation'
@@ -137,6 +146,58 @@ export async function readRange(
 }
 
 /**
+ * Blocks made ready to store (`prepareBlocks`): as stored (coded, or packed), their facet and
+ * company records, and their removals apart.
+ */
+export interface PreparedBlocks {
+  listId: string
+  blocks: StoredBlock[]
+  facets: FacetBlock[]
+  companies: CompanyBlock[]
+  removals: Map<number, RemovalBlock | null>
+}
+
+/**
+ * Whole blocks made ready to store, before any transaction: each block of rows coded, its removals
+ * kept apart (a packed block is new, none of it removed), the facet and company records made.
+ */
+export function prepareBlocks(listId: string, blocks: readonly (RowBlock | PackedBlock)[]): PreparedBlocks {
+  const removals = new Map<number, RemovalBlock | null>()
+  const kept = blocks.map((block) => {
+    if (isPacked(block)) return block
+    const split = splitRemovals(block)
+    removals.set(block.block, split.removals)
+    return split.block
+  })
+  const records = kept.map(facetRecordsOf)
+  return {
+    listId,
+    blocks: kept.map((block) => (isPacked(block) ? block : codeBlock(block))),
+    facets: records.map((record) => record.facets),
+    companies: records.map((record) => record.company),
+    removals,
+  }
+}
+
+/** Stores prepared blocks with a new revision each; in the caller's transaction over `blockTables`. */
+export async function putBlocks(database: LeadkeeperDb, prepared: PreparedBlocks): Promise<void> {
+  const { listId, blocks } = prepared
+  if (blocks.length === 0) return
+  const revisions = (await database.blockRevs.get(listId)) ?? { listId, revs: [] }
+  const revs = revisions.revs
+  for (const block of blocks) {
+    for (let at = revs.length; at < block.block; at++) revs[at] = 0
+    revs[block.block] = (revs[block.block] ?? 0) + 1
+  }
+  const keys = outOfLine(blocks.map((block) => key(listId, block.block)))
+  await database.listBlocks.bulkPut(blocks, keys)
+  await putRemovals(database, listId, prepared.removals)
+  await database.listFacets.bulkPut(prepared.facets, keys)
+  await database.listCompanies.bulkPut(prepared.companies, keys)
+  await database.blockRevs.put(revisions)
+}
+
+/**
  * Writes whole blocks with their facet columns and a new revision each; in the caller's
  * transaction over `blockTables`. A block of rows is stored coded (`CodedBlock`), a packed one as
  * it is.
@@ -147,36 +208,7 @@ export async function writeBlocks(
   blocks: (RowBlock | PackedBlock)[],
 ): Promise<void> {
   if (blocks.length === 0) return
-  const revisions = (await database.blockRevs.get(listId)) ?? { listId, revs: [] }
-  const revs = revisions.revs
-  for (const block of blocks) {
-    for (let at = revs.length; at < block.block; at++) revs[at] = 0
-    revs[block.block] = (revs[block.block] ?? 0) + 1
-  }
-  // The rows' removals are kept apart (`removals.ts`); a packed block is new, none of it removed.
-  const removals = new Map<number, RemovalBlock | null>()
-  const kept = blocks.map((block) => {
-    if (isPacked(block)) return block
-    const split = splitRemovals(block)
-    removals.set(block.block, split.removals)
-    return split.block
-  })
-  const keys = outOfLine(kept.map((block) => key(listId, block.block)))
-  await database.listBlocks.bulkPut(
-    kept.map((block) => (isPacked(block) ? block : codeBlock(block))),
-    keys,
-  )
-  await putRemovals(database, listId, removals)
-  const facets = kept.map(facetRecordsOf)
-  await database.listFacets.bulkPut(
-    facets.map((record) => record.facets),
-    keys,
-  )
-  await database.listCompanies.bulkPut(
-    facets.map((record) => record.company),
-    keys,
-  )
-  await database.blockRevs.put({ listId, revs })
+  await putBlocks(database, prepareBlocks(listId, blocks))
 }
 
 /**

@@ -1,6 +1,14 @@
 import Dexie, { type Table } from 'dexie'
 import { addCounts, type CountDelta } from './counts'
-import type { FacetCountRecord, FacetValue, RowFacet, RowRecord } from './records'
+import type {
+  CompanyBlock,
+  FacetBlock,
+  FacetColumn,
+  FacetCountRecord,
+  FacetValue,
+  RowFacet,
+  RowRecord,
+} from './records'
 
 export type { FacetValue, RowFacet }
 
@@ -86,6 +94,37 @@ export class FacetTally implements CountDelta<FacetCountRecord, CountKey> {
       for (const [facet, values] of facets)
         for (const [value, count] of values) if (count !== 0) out.push({ listId, facet, value, count })
     return out
+  }
+}
+
+/**
+ * Counts rows of a block in (`sign` 1) or out (-1) from its facet and company records, as `add`
+ * counts a row that is not removed: its status and each descriptive facet that is known. `offsets`:
+ * the rows' places in the block; null for all of them.
+ */
+export function tallyFacetRecords(
+  tally: FacetTally,
+  listId: string,
+  facets: FacetBlock,
+  company: CompanyBlock | undefined,
+  offsets: readonly number[] | null,
+  sign: 1 | -1,
+): void {
+  const count = (facet: RowFacet, column: FacetColumn) => {
+    const perCode = new Int32Array(column.values.length)
+    if (offsets) for (const offset of offsets) perCode[column.codes[offset]!]! += 1
+    else for (let offset = 0; offset < facets.size; offset++) perCode[column.codes[offset]!]! += 1
+    perCode.forEach((rows, code) => {
+      if (rows === 0) return
+      const value = column.values[code]!
+      if (isDescriptive(facet) && value === unknownValue[facet]) return
+      tally.addValue(listId, facet, value, sign * rows)
+    })
+  }
+  count('status', facets.columns.status)
+  for (const facet of descriptiveFacets) {
+    if (facet !== 'company') count(facet, facets.columns[facet])
+    else if (company) count(facet, company.column)
   }
 }
 

@@ -1,7 +1,7 @@
 import { blockOf, blockSize, outOfLine } from './block-shape'
-import { descriptiveFacets, FacetTally, removedStatus, unknownValue } from './facet-tally'
+import { FacetTally, removedStatus, tallyFacetRecords } from './facet-tally'
 import type { LeadkeeperDb } from './schema'
-import type { CompanyBlock, FacetBlock, FacetColumn, RemovalBlock, RowBlock, StoredRow } from './records'
+import type { RemovalBlock, RowBlock, StoredRow } from './records'
 
 /**
  * The rows a user removed, kept beside their blocks (`RemovalBlock`): a removal or a restore writes
@@ -246,7 +246,9 @@ export async function markRemovals(
         changed.push(number * blockSize + offset)
       }
       if (offsets.length === 0) return
-      tallyRows(tally, listId, facet, companies[at], offsets, sign)
+      // A removed row is counted under its status alone (`countedValues`).
+      tallyFacetRecords(tally, listId, facet, companies[at], offsets, sign)
+      tally.addValue(listId, 'status', removedStatus, -sign * offsets.length)
       written.set(number, compactRemovals(record))
     })
     writes.push(putRemovals(database, listId, written))
@@ -254,35 +256,4 @@ export async function markRemovals(
   await Promise.all(writes)
   if (changed.length > 0) await bumpRemovals(database, listId)
   return { changed: Int32Array.from(changed), tally }
-}
-
-/**
- * Counts rows of a block in (`sign` 1: restored) or out (-1: removed) of what the list shows, from
- * its facet records: a removed row is counted under its status alone (`countedValues`).
- */
-function tallyRows(
-  tally: FacetTally,
-  listId: string,
-  facets: FacetBlock,
-  company: CompanyBlock | undefined,
-  offsets: readonly number[],
-  sign: 1 | -1,
-): void {
-  const count = (facet: (typeof descriptiveFacets)[number] | 'status', column: FacetColumn) => {
-    const perCode = new Int32Array(column.values.length)
-    for (const offset of offsets) perCode[column.codes[offset]!]! += 1
-    perCode.forEach((rows, code) => {
-      if (rows === 0) return
-      const value = column.values[code]!
-      if (facet !== 'status' && value === unknownValue[facet]) return
-      tally.addValue(listId, facet, value, sign * rows)
-    })
-  }
-  count('status', facets.columns.status)
-  tally.addValue(listId, 'status', removedStatus, -sign * offsets.length)
-  for (const facet of descriptiveFacets) {
-    if (facet === 'company') {
-      if (company) count('company', company.column)
-    } else count(facet, facets.columns[facet])
-  }
 }

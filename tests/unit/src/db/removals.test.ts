@@ -147,6 +147,16 @@ describe('removals beside the blocks', () => {
       [3, 'number'],
       [1_400, 'number'],
     ])
+    // A block written since (an edit) and then another removal: the worker follows both.
+    await editCells('L', [{ index: 5, column: 1, value: 'Edited' }], knownToLibrary(database), database)
+    expect(await queries.view('L', { filters: { status: ['removed'] } })).toBe(2)
+    await removeRows('L', [1_401], database)
+    expect(await queries.view('L', { filters: { status: ['removed'] } })).toBe(3)
+    expect((await queries.rows('L', 0, 3)).map((row: RowRecord) => [row.index, typeof row.removedAt])).toEqual([
+      [3, 'number'],
+      [1_400, 'number'],
+      [1_401, 'number'],
+    ])
     queries.dispose()
   })
 
