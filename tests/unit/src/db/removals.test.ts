@@ -31,7 +31,8 @@ async function answeredList(count: number, answered: number): Promise<void> {
         : found('L', index, {
             contact_email_address_status: index % 2 ? 'deliverable' : 'catch_all',
             contact_location_country: index % 5 ? 'France' : 'Peru',
-            company_name: `Company ${index % 4}`,
+            // Past the changes the counts take one by one (`applyTally`): read in one range read.
+            company_name: `Company ${index % 150}`,
           }),
     ),
     100,
