@@ -1,7 +1,13 @@
 import Dexie from 'dexie'
 import { contactBlockOf, contactBlockSize, ContactIndex, keyBlockOf } from './contact-index'
 import { newEpoch, type LeadkeeperDb } from './schema'
-import type { ContactBlock, ContactKeyBlock, ContactRecord, ContactRevisions, StoredContactBlock } from './records'
+import type {
+  ContactBlock,
+  ContactKeyBlock,
+  ContactRecord,
+  ContactRevisions,
+  StoredContactBlock,
+} from './records'
 import { codeValues, decodeValues } from './value-code'
 
 /**

@@ -245,10 +245,7 @@ export class LocalListQueries implements ListQueries {
     const last = sorted[sorted.length - 1]!
     if (last - first < sorted.length * 2) {
       const [range, removals] = await Promise.all([
-        this.database.listBlocks
-          .where(':id')
-          .between([listId, first], [listId, last], true, true)
-          .toArray(),
+        this.database.listBlocks.where(':id').between([listId, first], [listId, last], true, true).toArray(),
         removalsBetween(this.database, listId, first, last),
       ])
       const wanted = new Set(sorted)

@@ -154,10 +154,7 @@ export async function putRemovals(
     else gone.push(key(listId, number))
   }
   if (kept.length > 0)
-    await database.listRemovals.bulkPut(
-      kept,
-      outOfLine(kept.map((record) => key(listId, record.block))),
-    )
+    await database.listRemovals.bulkPut(kept, outOfLine(kept.map((record) => key(listId, record.block))))
   if (gone.length > 0) await database.listRemovals.bulkDelete(gone)
 }
 
@@ -172,7 +169,11 @@ export async function bumpRemovals(database: LeadkeeperDb, listId: string): Prom
  * Every removed row of a list, a byte a row (1 removed) over its first `size` rows; null when none
  * is removed. What a query's view passes over.
  */
-export async function removedMask(database: LeadkeeperDb, listId: string, size: number): Promise<Uint8Array | null> {
+export async function removedMask(
+  database: LeadkeeperDb,
+  listId: string,
+  size: number,
+): Promise<Uint8Array | null> {
   const records = await database.listRemovals
     .where(':id')
     .between(key(listId, 0), key(listId, Infinity), true, true)
@@ -236,7 +237,12 @@ export async function markRemovals(
     part.forEach((number, at) => {
       const facet = facets[at]
       if (!facet) return
-      const record = records.get(number) ?? { listId, block: number, times: [], codes: new Uint8Array(facet.size) }
+      const record = records.get(number) ?? {
+        listId,
+        block: number,
+        times: [],
+        codes: new Uint8Array(facet.size),
+      }
       const offsets: number[] = []
       for (const offset of byBlock.get(number)!) {
         if (offset >= facet.size || (removalAt(record, offset) !== undefined) === (removedAt !== undefined))

@@ -252,7 +252,13 @@ export async function loadColumns(
 ): Promise<ListColumns> {
   return database.transaction(
     'r',
-    [database.blockRevs, database.listFacets, database.listCompanies, database.listColumns, database.listRemovals],
+    [
+      database.blockRevs,
+      database.listFacets,
+      database.listCompanies,
+      database.listColumns,
+      database.listRemovals,
+    ],
     async () => {
       const revisions = await database.blockRevs.get(listId)
       const revs = revisions?.revs ?? []
@@ -400,10 +406,12 @@ function facetColumn(columns: ListColumns, facet: RowFacet): Column {
  */
 export function positionsOf(columns: ListColumns, query: Omit<RowQuery, 'offset' | 'limit'>): Int32Array {
   const size = columns.size
-  const masks: { codes: ArrayLike<number>; mask: Uint8Array }[] = activeFilters(query).map(([facet, values]) => {
-    const column = facetColumn(columns, facet)
-    return { codes: column.codes, mask: maskOf(column, values) }
-  })
+  const masks: { codes: ArrayLike<number>; mask: Uint8Array }[] = activeFilters(query).map(
+    ([facet, values]) => {
+      const column = facetColumn(columns, facet)
+      return { codes: column.codes, mask: maskOf(column, values) }
+    },
+  )
   if (!showsRemoved(query) && columns.removed) masks.push({ codes: columns.removed, mask: keptMask })
   let kept = new Int32Array(size)
   let count = 0

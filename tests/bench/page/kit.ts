@@ -792,7 +792,9 @@ const kit = {
       const numbers: number[] = []
       for (let number = top; number > top - 10 && number >= 0; number--) numbers.push(number)
       for (const block of await lk().db.peopleBlocks.bulkGet(numbers))
-        rows += (block as { size?: number; contacts?: unknown[] }).size ?? (block as { contacts: unknown[] }).contacts.length
+        rows +=
+          (block as { size?: number; contacts?: unknown[] }).size ??
+          (block as { contacts: unknown[] }).contacts.length
     }
     return { ms: page.performance.now() - started, rows }
   },

@@ -18,7 +18,9 @@ describe("the library's people blocks", () => {
     expect(people.length).toBeGreaterThan(10)
     const stored = await database.peopleBlocks.toArray()
     for (const block of stored) expect('shape' in block).toBe(true)
-    const again = stored.flatMap((block) => contactBlockFrom(block).contacts.filter((person): person is ContactRecord => person !== undefined))
+    const again = stored.flatMap((block) =>
+      contactBlockFrom(block).contacts.filter((person): person is ContactRecord => person !== undefined),
+    )
     const byId = (a: ContactRecord, b: ContactRecord) => a.id.localeCompare(b.id)
     expect(again.sort(byId)).toEqual(people.sort(byId))
   })

@@ -45,14 +45,17 @@ async function answeredList(count: number, answered: number): Promise<void> {
 async function countsFromRows(): Promise<Record<string, number>> {
   const out: Record<string, number> = {}
   for (const row of await allRows(database, 'L'))
-    for (const [facet, value] of countedValues(row)) out[`${facet}:${value}`] = (out[`${facet}:${value}`] ?? 0) + 1
+    for (const [facet, value] of countedValues(row))
+      out[`${facet}:${value}`] = (out[`${facet}:${value}`] ?? 0) + 1
   return out
 }
 
 /** The list's stored counts, as `countsFromRows` keys them (the unknown values left out). */
 async function storedCounts(): Promise<Record<string, number>> {
   const records = await database.facetCounts.where('[listId+facet+value]').between(['L'], ['L', []]).toArray()
-  return Object.fromEntries(records.filter((r) => r.count !== 0).map((r) => [`${r.facet}:${r.value}`, r.count]))
+  return Object.fromEntries(
+    records.filter((r) => r.count !== 0).map((r) => [`${r.facet}:${r.value}`, r.count]),
+  )
 }
 
 const blockRecords = () => database.listBlocks.toArray()
@@ -109,13 +112,19 @@ describe('removals beside the blocks', () => {
   it('keep a row removed when its block is written by a change of another row', async () => {
     await answeredList(30, 10)
     await removeRows('L', [4, 5], database)
-    const done = await editCells('L', [{ index: 6, column: 1, value: 'Edited' }], knownToLibrary(database), database)
+    const done = await editCells(
+      'L',
+      [{ index: 6, column: 1, value: 'Edited' }],
+      knownToLibrary(database),
+      database,
+    )
     expect(done.ok).toBe(true)
     expect((await rowAt(database, 'L', 6))!.values[1]).toBe('Edited')
     expect((await rowAt(database, 'L', 4))!.removedAt).toEqual(expect.any(Number))
     expect((await rowAt(database, 'L', 5))!.removedAt).toEqual(expect.any(Number))
     // Stored apart: no block holds a row's removal.
-    for (const block of await database.listBlocks.toArray()) expect(JSON.stringify(block)).not.toContain('removedAt')
+    for (const block of await database.listBlocks.toArray())
+      expect(JSON.stringify(block)).not.toContain('removedAt')
     expect(await storedCounts()).toEqual(await countsFromRows())
   })
 
@@ -126,7 +135,11 @@ describe('removals beside the blocks', () => {
     expect(shown).toHaveLength(2_097)
     expect(shown).not.toContain(1_000)
     expect(await rowIndexes('L', { filters: { status: ['removed'] } }, database)).toEqual([0, 1_000, 2_099])
-    const byStatus = await rowIndexes('L', { hideRemoved: true, sort: { field: 'status', direction: 'asc' } }, database)
+    const byStatus = await rowIndexes(
+      'L',
+      { hideRemoved: true, sort: { field: 'status', direction: 'asc' } },
+      database,
+    )
     expect(byStatus).toHaveLength(2_097)
     // Restored, a row is found under its own status again.
     await restoreRows('L', [1_000], database)
@@ -153,7 +166,9 @@ describe('removals beside the blocks', () => {
     expect(await queries.view('L', { filters: { status: ['removed'] } })).toBe(2)
     await removeRows('L', [1_401], database)
     expect(await queries.view('L', { filters: { status: ['removed'] } })).toBe(3)
-    expect((await queries.rows('L', 0, 3)).map((row: RowRecord) => [row.index, typeof row.removedAt])).toEqual([
+    expect(
+      (await queries.rows('L', 0, 3)).map((row: RowRecord) => [row.index, typeof row.removedAt]),
+    ).toEqual([
       [3, 'number'],
       [1_400, 'number'],
       [1_401, 'number'],
