@@ -30,7 +30,11 @@ export interface SecretStoreInfo {
 
 /** Holds the API key on behalf of the backend; only the backend ever reads the key back. */
 export interface KeyVault {
-  read(): { key: string | null; storage: KeyStorage }
+  /**
+   * `fromEnvironment`: the host's environment supplied the key (the web host's LEADKEEPER_API_KEY or
+   * LEADKEEPER_KEY_FILE), so clearing it refuses it from then on rather than deleting it.
+   */
+  read(): { key: string | null; storage: KeyStorage; fromEnvironment?: boolean }
   secretStore(): SecretStoreInfo
   set(key: string, storage: 'persistent' | 'session'): Result<void>
   clear(): void

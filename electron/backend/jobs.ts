@@ -1,6 +1,13 @@
 import { createHash, randomUUID } from 'node:crypto'
 import { join } from 'node:path'
-import { JobLedger, JobManager, type JobEvent, type JobRecord, type ServiceClient } from '../engine'
+import {
+  JobLedger,
+  JobManager,
+  type JobEvent,
+  type JobRecord,
+  type ServiceClient,
+  type SetAsideJob,
+} from '../engine'
 import type { EnrichmentRowInput, Handlers, JobView } from '../shared/contract'
 import { fail, ok, type Result } from '../shared/result'
 import type { Endpoint } from './connection'
@@ -24,6 +31,7 @@ type JobHandlers = Pick<
   | 'jobs/setCap'
   | 'jobs/uncertainEvidence'
   | 'jobs/resolveUncertain'
+  | 'jobs/takeSetAside'
 >
 
 /** Staged rows wait for their job at most this long; a renderer that went away leaves nothing behind. */
@@ -52,6 +60,11 @@ const unacknowledgedPage = 50
 export class JobsService {
   private readonly ledgers = new Map<string, { manager: JobManager; client: { current: ServiceClient } }>()
   private readonly staging = new Map<string, { rows: EnrichmentRowInput[]; touchedAt: number }>()
+  /**
+   * Records set aside and not yet handed to a window. Kept, not only emitted: the ledger is first read
+   * at start, before any window listens (Electron's is not open yet; the web host's browser connects later).
+   */
+  private readonly setAside: SetAsideJob[] = []
 
   constructor(
     private readonly host: BackendHost,
@@ -71,7 +84,9 @@ export class JobsService {
     }
     const holder = { current: access.data.client }
     const manager = new JobManager({
-      ledger: new JobLedger(join(this.stateDir, ledgerId)),
+      ledger: new JobLedger(join(this.stateDir, ledgerId), (message, aside) =>
+        this.onSetAside(message, aside),
+      ),
       client: followingClient(holder),
     })
     manager.subscribe((event) => this.forward(event))
@@ -159,6 +174,7 @@ export class JobsService {
       'jobs/uncertainEvidence': ({ jobId }) => withManager((manager) => manager.uncertainEvidence(jobId)),
       'jobs/resolveUncertain': ({ jobId, action }) =>
         withManager(async (manager) => toJobView(await manager.resolveUncertain(jobId, action))),
+      'jobs/takeSetAside': async () => ok(this.setAside.splice(0)),
     }
   }
 
@@ -185,6 +201,13 @@ export class JobsService {
     staged.touchedAt = now
     this.staging.set(id, staged)
     return ok({ stagingId: id, staged: staged.rows.length })
+  }
+
+  private onSetAside(message: string, aside: SetAsideJob): void {
+    // The host's log keeps the words too, as the command line's stderr does.
+    console.error(`[backend] ${message}`)
+    this.setAside.push(aside)
+    this.host.emit('jobs/setAside', { jobId: aside.jobId })
   }
 
   private forward(event: JobEvent): void {

@@ -37,9 +37,12 @@ export function createSettingsHandlers(host: BackendHost, connection: Connection
       const current = host.settings.load()
       // Whoever can change the address (the renderer, or a script that runs in it) could otherwise have
       // the key sent anywhere: a key entered for one service is never sent to another's origin, so
-      // moving the address to another origin forgets it and the user enters it again.
+      // moving the address to another origin forgets it and the user enters it again. A key the host
+      // was started with names no address of its own: the first one the user sets is its service's.
       if (patch.baseUrl !== undefined && originOf(patch.baseUrl) !== originOf(current.baseUrl)) {
-        if (host.keys.read().key !== null) host.keys.clear()
+        const held = host.keys.read()
+        const firstAddress = held.fromEnvironment === true && originOf(current.baseUrl) === null
+        if (held.key !== null && !firstAddress) host.keys.clear()
       }
       host.settings.save({
         baseUrl: patch.baseUrl ?? current.baseUrl,

@@ -161,6 +161,15 @@ export interface JobRecord {
   error?: JobError
 }
 
+/** A job record the ledger could not read and renamed, so that the other jobs list and resume. */
+export interface SetAsideJob {
+  jobId: string
+  /** Where the record now is: `job.json.unreadable-<time>` in the job's folder. */
+  movedTo: string
+  /** Why it could not be read, in the parser's words. */
+  reason: string
+}
+
 /** Throttled progress of a job, as events carry it. */
 export interface JobProgress {
   type: 'progress'

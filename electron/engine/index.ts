@@ -24,7 +24,8 @@
  *   (`CreateOptions`), called when the request has its rate slot, just before it leaves.
  *
  * Jobs
- * - `new JobLedger(stateDir)`: durable store (atomic writes) of jobs, chunk payloads and result batches.
+ * - `new JobLedger(stateDir, report?)`: durable store (atomic writes) of jobs, chunk payloads and result batches.
+ *   A record that cannot be read is renamed aside and told to `report` (stderr by default) as a `SetAsideJob`.
  *   A running job writes through `ledger.writer(jobId, record)` (`JobWriter`): off the event loop, one
  *   record write at a time, each POST's intent on disk before it leaves, results on disk and named by
  *   the record before they are announced.
@@ -101,5 +102,6 @@ export type {
   ResultRow,
   RowStatus,
   SearchOptions,
+  SetAsideJob,
   UncertainPolicy,
 } from '../domain/jobs'

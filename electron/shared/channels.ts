@@ -27,6 +27,7 @@ export const channelNameList = [
   'jobs/setCap',
   'jobs/uncertainEvidence',
   'jobs/resolveUncertain',
+  'jobs/takeSetAside',
   'files/pickCsv',
   'sandbox/sample',
   'lookup/company',
@@ -40,6 +41,7 @@ export const eventNameList = [
   'jobs/progress',
   'jobs/state',
   'jobs/results',
+  'jobs/setAside',
 ] as const
 
 export type ChannelNameOf = (typeof channelNameList)[number]

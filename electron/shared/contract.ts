@@ -13,6 +13,7 @@ import type {
   JobProgress,
   JobRecord,
   ResultPage,
+  SetAsideJob,
   UncertainEvidence,
   JobError,
   JobState,
@@ -32,6 +33,7 @@ export type {
   ResultBatch,
   ResultRow,
   RowStatus,
+  SetAsideJob,
 } from '../domain/jobs'
 export type { CompanyProfile, CompanyRow, EnrichedLead, LeadProfile, LeadRow } from '../domain/service-shapes'
 
@@ -305,6 +307,11 @@ export const channels = {
     input: z.object({ jobId, action: z.enum(['resubmit', 'skip']) }).strict(),
     output: declared<JobView>(),
   },
+  /**
+   * Job records the backend's ledgers set aside since this start, as they could not be read; each is
+   * handed out once, so the window says so once, whenever it asks (at start, or after `jobs/setAside`).
+   */
+  'jobs/takeSetAside': { input: noInput, output: declared<SetAsideJob[]>() },
   /** Electron only: main opens the system file dialog and returns the chosen file. */
   'files/pickCsv': { input: noInput, output: declared<{ name: string; data: Uint8Array } | null>() },
   /** The sandbox's sample list; `not_available` once a key is set or the real service is in use. */
@@ -321,6 +328,8 @@ export const events = {
   'jobs/state': declared<{ jobId: string; state: JobState; error?: JobError }>(),
   /** A batch of results is on disk; fetch it with `jobs/results` and acknowledge it with `jobs/ack`. */
   'jobs/results': declared<{ jobId: string; seq: number; rows: number }>(),
+  /** A job record could not be read and was set aside; take what was with `jobs/takeSetAside`. */
+  'jobs/setAside': declared<{ jobId: string }>(),
 } as const satisfies Record<string, z.ZodType>
 
 export type Channels = typeof channels

@@ -14,11 +14,22 @@ import {
   unpackBlock,
 } from './block-shape'
 import type { LeadkeeperDb } from './schema'
-import type { PackedBlock, RowBlock, RowIssue, RowRecord, StoredRow } from './records'
+import type {
+  CompanyBlock,
+  FacetBlock,
+  PackedBlock,
+  RowBlock,
+  RowIssue,
+  RowRecord,
+  StoredBlock,
+  StoredRow,
+} from './records'
 import type { CellsAt } from './block-shape'
 import type { BatchCells } from '@domain/read/parse'
 import { packIssues } from '@domain/validation'
 import { applyTally, FacetTally } from './facet-tally'
+import { putRemovals, readRemovals, removalsBetween, splitRemovals, withRemovals } from './removals'
+import type { RemovalBlock } from './records'
 
 export { blockOf, blockSize } from './block-shape'
 
@@ -32,9 +43,13 @@ export const blockTables = (database: LeadkeeperDb) => [
   database.listBlocks,
   database.listFacets,
   database.listCompanies,
+  database.listRemovals,
   database.blockRevs,
   database.listColumns,
 ]
+
+/** What a read of rows reads: the blocks and their removals, in one transaction so they agree. */
+export const rowTables = (database: LeadkeeperDb) => [database.listBlocks, database.listRemovals]
 
 const key = (listId: string, block: number): [string, number] => [listId, block]
 
@@ -62,10 +77,16 @@ export async function readBlocks(
   numbers: Iterable<number>,
 ): Promise<Map<number, RowBlock>> {
   const wanted = [...new Set(numbers)]
-  const blocks = await database.listBlocks.bulkGet(wanted.map((number) => key(listId, number)))
+  const [blocks, removals] = await database.transaction('r', rowTables(database), async () =>
+    Promise.all([
+      database.listBlocks.bulkGet(wanted.map((number) => key(listId, number))),
+      readRemovals(database, listId, wanted),
+    ]),
+  )
   const out = new Map<number, RowBlock>()
   blocks.forEach((block, at) => {
-    if (block) out.set(wanted[at]!, rowBlockOf(block))
+    const number = wanted[at]!
+    if (block) out.set(number, withRemovals(rowBlockOf(block), removals.get(number)))
   })
   return out
 }
@@ -101,13 +122,18 @@ export async function readRange(
   end: number,
 ): Promise<RowRecord[]> {
   if (end <= start) return []
-  const blocks = await database.listBlocks
-    .where(':id')
-    .between(key(listId, blockOf(start)), key(listId, blockOf(end - 1)), true, true)
-    .toArray()
+  const [blocks, removals] = await database.transaction('r', rowTables(database), async () =>
+    Promise.all([
+      database.listBlocks
+        .where(':id')
+        .between(key(listId, blockOf(start)), key(listId, blockOf(end - 1)), true, true)
+        .toArray(),
+      removalsBetween(database, listId, blockOf(start), blockOf(end - 1)),
+    ]),
+  )
   const out: RowRecord[] = []
   for (const stored of blocks) {
-    const block = rowBlockOf(stored)
+    const block = withRemovals(rowBlockOf(stored), removals.get(stored.block))
     const first = block.block * blockSize
     const from = Math.max(start, first) - first
     const to = Math.min(end, first + block.rows.length) - first
@@ -117,6 +143,58 @@ export async function readRange(
     }
   }
   return out
+}
+
+/**
+ * Blocks made ready to store (`prepareBlocks`): as stored (coded, or packed), their facet and
+ * company records, and their removals apart.
+ */
+export interface PreparedBlocks {
+  listId: string
+  blocks: StoredBlock[]
+  facets: FacetBlock[]
+  companies: CompanyBlock[]
+  removals: Map<number, RemovalBlock | null>
+}
+
+/**
+ * Whole blocks made ready to store, before any transaction: each block of rows coded, its removals
+ * kept apart (a packed block is new, none of it removed), the facet and company records made.
+ */
+export function prepareBlocks(listId: string, blocks: readonly (RowBlock | PackedBlock)[]): PreparedBlocks {
+  const removals = new Map<number, RemovalBlock | null>()
+  const kept = blocks.map((block) => {
+    if (isPacked(block)) return block
+    const split = splitRemovals(block)
+    removals.set(block.block, split.removals)
+    return split.block
+  })
+  const records = kept.map(facetRecordsOf)
+  return {
+    listId,
+    blocks: kept.map((block) => (isPacked(block) ? block : codeBlock(block))),
+    facets: records.map((record) => record.facets),
+    companies: records.map((record) => record.company),
+    removals,
+  }
+}
+
+/** Stores prepared blocks with a new revision each; in the caller's transaction over `blockTables`. */
+export async function putBlocks(database: LeadkeeperDb, prepared: PreparedBlocks): Promise<void> {
+  const { listId, blocks } = prepared
+  if (blocks.length === 0) return
+  const revisions = (await database.blockRevs.get(listId)) ?? { listId, revs: [] }
+  const revs = revisions.revs
+  for (const block of blocks) {
+    for (let at = revs.length; at < block.block; at++) revs[at] = 0
+    revs[block.block] = (revs[block.block] ?? 0) + 1
+  }
+  const keys = outOfLine(blocks.map((block) => key(listId, block.block)))
+  await database.listBlocks.bulkPut(blocks, keys)
+  await putRemovals(database, listId, prepared.removals)
+  await database.listFacets.bulkPut(prepared.facets, keys)
+  await database.listCompanies.bulkPut(prepared.companies, keys)
+  await database.blockRevs.put(revisions)
 }
 
 /**
@@ -130,27 +208,7 @@ export async function writeBlocks(
   blocks: (RowBlock | PackedBlock)[],
 ): Promise<void> {
   if (blocks.length === 0) return
-  const revisions = (await database.blockRevs.get(listId)) ?? { listId, revs: [] }
-  const revs = revisions.revs
-  for (const block of blocks) {
-    for (let at = revs.length; at < block.block; at++) revs[at] = 0
-    revs[block.block] = (revs[block.block] ?? 0) + 1
-  }
-  const keys = outOfLine(blocks.map((block) => key(listId, block.block)))
-  await database.listBlocks.bulkPut(
-    blocks.map((block) => (isPacked(block) ? block : codeBlock(block))),
-    keys,
-  )
-  const facets = blocks.map(facetRecordsOf)
-  await database.listFacets.bulkPut(
-    facets.map((record) => record.facets),
-    keys,
-  )
-  await database.listCompanies.bulkPut(
-    facets.map((record) => record.company),
-    keys,
-  )
-  await database.blockRevs.put({ listId, revs })
+  await putBlocks(database, prepareBlocks(listId, blocks))
 }
 
 /**
@@ -330,14 +388,19 @@ export async function eachStoredBlock(
   let next = range.from
   for (;;) {
     if (next >= range.to) return
-    const blocks = await database.listBlocks
-      .where(':id')
-      .between(key(listId, next), key(listId, range.to), true, false)
-      .limit(batch)
-      .toArray()
+    const from = next
+    const [blocks, removals] = await database.transaction('r', rowTables(database), async () => {
+      const read = await database.listBlocks
+        .where(':id')
+        .between(key(listId, from), key(listId, range.to), true, false)
+        .limit(batch)
+        .toArray()
+      const last = read[read.length - 1]?.block
+      return [read, last === undefined ? null : await removalsBetween(database, listId, from, last)] as const
+    })
     if (blocks.length === 0) return
     for (const stored of blocks) {
-      const block = rowBlockOf(stored)
+      const block = withRemovals(rowBlockOf(stored), removals?.get(stored.block))
       const rows: StoredRow[] = []
       for (const row of block.rows) if (row) rows.push(row)
       await onBlock(rows, block.block)
@@ -369,6 +432,10 @@ export async function deleteBlocks(database: LeadkeeperDb, listId: string): Prom
     .between(...listBlockRange(listId), true, true)
     .delete()
   await database.listCompanies
+    .where(':id')
+    .between(...listBlockRange(listId), true, true)
+    .delete()
+  await database.listRemovals
     .where(':id')
     .between(...listBlockRange(listId), true, true)
     .delete()
@@ -410,7 +477,12 @@ export async function truncateRows(
     10,
     { from: first, to: counted ? Infinity : first + 1 },
   )
-  for (const table of [database.listBlocks, database.listFacets, database.listCompanies] as const) {
+  for (const table of [
+    database.listBlocks,
+    database.listFacets,
+    database.listCompanies,
+    database.listRemovals,
+  ] as const) {
     await table.where(':id').between(key(listId, first), [listId, Dexie.maxKey], true, true).delete()
   }
   // Shorter revisions tell the query worker the list shrank: it reads its columns anew. The block

@@ -1,7 +1,14 @@
 import Dexie from 'dexie'
 import { contactBlockOf, contactBlockSize, ContactIndex, keyBlockOf } from './contact-index'
 import { newEpoch, type LeadkeeperDb } from './schema'
-import type { ContactBlock, ContactKeyBlock, ContactRecord, ContactRevisions } from './records'
+import type {
+  ContactBlock,
+  ContactKeyBlock,
+  ContactRecord,
+  ContactRevisions,
+  StoredContactBlock,
+} from './records'
+import { codeValues, decodeValues } from './value-code'
 
 /**
  * The library's people in their blocks: the index that finds them (`contact-index.ts`), kept up to
@@ -132,6 +139,18 @@ export async function readContactIndex(database: LeadkeeperDb): Promise<ContactI
   }
 }
 
+/** A block of people as it is stored: coded, or as it is when a person holds what cannot be coded. */
+export function storedContactBlock(block: ContactBlock): StoredContactBlock {
+  const coded = codeValues(block.contacts)
+  return coded ? { block: block.block, size: block.contacts.length, ...coded } : block
+}
+
+/** A block of people as it was stored, made people again. */
+export function contactBlockFrom(stored: StoredContactBlock): ContactBlock {
+  if (!('shape' in stored)) return stored
+  return { block: stored.block, contacts: decodeValues(stored, stored.size) as (ContactRecord | undefined)[] }
+}
+
 /** The blocks holding these slots, by block number (a block not written yet is absent). */
 export async function readContactBlocks(
   database: LeadkeeperDb,
@@ -141,7 +160,7 @@ export async function readContactBlocks(
   const blocks = await database.peopleBlocks.bulkGet(wanted)
   const out = new Map<number, ContactBlock>()
   blocks.forEach((block, at) => {
-    if (block) out.set(wanted[at]!, block)
+    if (block) out.set(wanted[at]!, contactBlockFrom(block))
   })
   return out
 }
@@ -209,7 +228,7 @@ export async function writeContacts(
     keys.push(...someKeys)
     const someNumbers = some.map((block) => block.block)
     const written = Promise.all([
-      database.peopleBlocks.bulkPut(some, someNumbers),
+      database.peopleBlocks.bulkPut(some.map(storedContactBlock), someNumbers),
       database.peopleKeys.bulkPut(someKeys, someNumbers),
     ])
     if (onPage) await written
@@ -248,7 +267,7 @@ export async function removeContacts(
   const changed = [...blocks.values()]
   const keys = changed.map((block) => keyBlockOf(block.block, block.contacts))
   const numbers = changed.map((block) => block.block)
-  await database.peopleBlocks.bulkPut(changed, numbers)
+  await database.peopleBlocks.bulkPut(changed.map(storedContactBlock), numbers)
   await database.peopleKeys.bulkPut(keys, numbers)
   const revs = [...stored.revs]
   for (const number of numbers) revs[number] = (revs[number] ?? 0) + 1

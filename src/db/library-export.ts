@@ -3,7 +3,7 @@ import { xlsxWriter } from '@domain/export/xlsx'
 import { contactBlockSize } from './contact-index'
 import { exportRecordName, joinParts, mimeTypes, type ExportedFile, type ExportedPart } from './export-file'
 import { writeExport, type ExportSink } from './export-sink'
-import { countContacts, storedRevisions } from './library-contacts'
+import { contactBlockFrom, countContacts, storedRevisions } from './library-contacts'
 import {
   companyExportColumns,
   contactExportColumns,
@@ -87,8 +87,9 @@ export async function eachContactPage(
     const blocks = await pending
     top -= blocksPerRead
     pending = top >= from ? read(top) : null
-    for (const block of blocks) {
-      if (!block) continue
+    for (const stored of blocks) {
+      if (!stored) continue
+      const block = contactBlockFrom(stored)
       for (let at = block.contacts.length - 1; at >= 0; at--) {
         const person = block.contacts[at]
         if (person && matches(person)) page.push(person)

@@ -9,14 +9,15 @@ import {
   blockTables,
   deleteBlocks,
   listBlockRange,
+  prepareBlocks,
+  putBlocks,
   putStoredRows,
-  readBlocks,
   readRows,
   truncateRows,
-  writeBlocks,
 } from './blocks'
 import { outOfLine } from './block-shape'
-import { applyTally, descriptiveFacets, FacetTally, listCounts } from './facet-tally'
+import { markRemovals } from './removals'
+import { applyTally, descriptiveFacets, FacetTally, listCounts, tallyFacetRecords } from './facet-tally'
 import type { KnownIdentities } from './lists'
 import { db, type LeadkeeperDb } from './schema'
 import type { ListOp, ListRecord, RowBlock, RowRecord, StoredRow } from './records'
@@ -360,12 +361,12 @@ async function writeRows(
   await applyTally(database.facetCounts, tallyOf(listId, pairs))
 }
 
-/** Blocks read and written together by a removal or a restore: a few megabytes of rows at once. */
+/** Blocks of rows a change of many rows reads and writes together: a few megabytes at once. */
 const blocksAtOnce = 32
 
 /**
- * Sets or clears the rows' removal, a few blocks at a time, in the caller's transaction: the
- * indexes it changed (a row already so is left as it is).
+ * Sets or clears the rows' removal in the caller's transaction (over `changeTables`), beside their
+ * blocks (`removals.ts`): the indexes it changed (a row already so is left as it is).
  */
 async function markRemoved(
   database: LeadkeeperDb,
@@ -373,43 +374,9 @@ async function markRemoved(
   indexes: ArrayLike<number>,
   removedAt: number | undefined,
 ): Promise<Int32Array> {
-  const byBlock = new Map<number, number[]>()
-  for (let at = 0; at < indexes.length; at++) {
-    const index = indexes[at]!
-    const block = blockOf(index)
-    let list = byBlock.get(block)
-    if (!list) byBlock.set(block, (list = []))
-    list.push(index)
-  }
-  const numbers = [...byBlock.keys()].sort((a, b) => a - b)
-  const changed: number[] = []
-  const tally = new FacetTally()
-  for (let from = 0; from < numbers.length; from += blocksAtOnce) {
-    const part = numbers.slice(from, from + blocksAtOnce)
-    const blocks = await readBlocks(database, listId, part)
-    const written: RowBlock[] = []
-    for (const number of part) {
-      const block = blocks.get(number)
-      if (!block) continue
-      let touched = false
-      for (const index of byBlock.get(number)!) {
-        const row = block.rows[index - number * blockSize]
-        if (!row || (row.removedAt !== undefined) === (removedAt !== undefined)) continue
-        const next: StoredRow = { ...row }
-        if (removedAt === undefined) delete next.removedAt
-        else next.removedAt = removedAt
-        tally.add(listId, row, -1)
-        tally.add(listId, next, 1)
-        block.rows[index - number * blockSize] = next
-        changed.push(index)
-        touched = true
-      }
-      if (touched) written.push(block)
-    }
-    await writeBlocks(database, listId, written)
-  }
+  const { changed, tally } = await markRemovals(database, listId, indexes, removedAt)
   await applyTally(database.facetCounts, tally)
-  return Int32Array.from(changed)
+  return changed
 }
 
 /** A list's rows as the user's change names them: "row 12", "3 rows". */
@@ -680,28 +647,53 @@ export async function listFromRows(
   let count = 0
   try {
     // A page of 32 blocks' rows a transaction, and the counts once, with the list's record: a count a
-    // company, tallied and written a page at a time, was read and written again at every page
-    // (`npm run bench -- --only edits`).
+    // company, tallied and written a page at a time, was read and written again at every page. The
+    // next page's rows are asked for before this one's blocks are made, so the database reads while
+    // the page codes (`npm run bench -- --only edits`).
     const page = blockSize * blocksAtOnce
     const tally = new FacetTally()
-    for (let from = 0; from < indexes.length; from += page) {
+    const read = (from: number) => {
       const wanted: number[] = []
       for (let at = from; at < Math.min(indexes.length, from + page); at++) wanted.push(indexes[at]!)
-      const rows = await readRows(database, listId, wanted)
-      const copies: StoredRow[] = []
+      const rows = readRows(database, listId, wanted).then((found) => ({ wanted, rows: found }))
+      // Awaited below; if a write fails first, its failure is the one reported.
+      rows.catch(() => undefined)
+      return rows
+    }
+    // Rows of the new list not yet written: fewer than a block, from the start of one.
+    let held: StoredRow[] = []
+    const write = async (rows: StoredRow[]) => {
+      const blocks: RowBlock[] = []
+      for (let at = 0; at < rows.length; at += blockSize) {
+        const part = rows.slice(at, at + blockSize)
+        blocks.push({ listId: list.id, block: blockOf(part[0]!.index), rows: part })
+      }
+      const prepared = prepareBlocks(list.id, blocks)
+      prepared.facets.forEach((facets, at) =>
+        tallyFacetRecords(tally, list.id, facets, prepared.companies[at], null, 1),
+      )
+      await database.transaction('rw', blockTables(database), async () => putBlocks(database, prepared))
+    }
+    let next: ReturnType<typeof read> | null = read(0)
+    for (let from = 0; next; from += page) {
+      const { wanted, rows } = await next
+      next = from + page < indexes.length ? read(from + page) : null
       for (const index of wanted) {
         const row = rows.get(index)
         if (!row) continue
         const copy = stored(row)
         delete copy.removedAt
         copy.index = count++
-        tally.add(list.id, copy, 1)
-        copies.push(copy)
+        held.push(copy)
       }
-      await database.transaction('rw', blockTables(database), async () =>
-        putStoredRows(database, list.id, copies),
-      )
+      const whole = held.length - (held.length % blockSize)
+      if (whole === 0) continue
+      const rest = held.slice(whole)
+      held.length = whole
+      await write(held)
+      held = rest
     }
+    if (held.length > 0) await write(held)
     await database.transaction('rw', [database.facetCounts, database.lists], async () => {
       await applyTally(database.facetCounts, tally)
       await database.lists.update(list.id, {
@@ -749,7 +741,12 @@ export async function duplicateList(
     [...blockTables(database), database.facetCounts, database.lists],
     async () => {
       await database.lists.add(copy)
-      for (const table of [database.listBlocks, database.listFacets, database.listCompanies] as const) {
+      for (const table of [
+        database.listBlocks,
+        database.listFacets,
+        database.listCompanies,
+        database.listRemovals,
+      ] as const) {
         const range = table.where(':id').between(...listBlockRange(listId), true, true)
         const keys = (await range.primaryKeys()) as unknown as [string, number][]
         const records = await range.toArray()
@@ -759,7 +756,7 @@ export async function duplicateList(
         )
       }
       const revs = await database.blockRevs.get(listId)
-      if (revs) await database.blockRevs.put({ listId: copy.id, revs: [...revs.revs] })
+      if (revs) await database.blockRevs.put({ ...revs, listId: copy.id, revs: [...revs.revs] })
       const counts = await listCounts(database.facetCounts, listId).toArray()
       await database.facetCounts.bulkPut(counts.map((count) => ({ ...count, listId: copy.id })))
     },

@@ -1,5 +1,6 @@
 import { rowBlockOf } from './block-shape'
 import { blockOf, blockSize, withList } from './blocks'
+import { readRemovals, removalsBetween, withRemovals } from './removals'
 import {
   isPlain,
   loadColumns,
@@ -58,6 +59,8 @@ export class LocalListQueries implements ListQueries {
   private current: { listId: string; positions: Int32Array | null } | null = null
   private readonly blocks = new Map<number, { rev: number; block: RowBlock }>()
   private blocksOf: string | null = null
+  /** The list's removals revision the cached blocks' rows were read under. */
+  private removalsOf: number | undefined = undefined
   private quietTimer: ReturnType<typeof setTimeout> | null = null
 
   constructor(private readonly database: LeadkeeperDb) {}
@@ -197,12 +200,20 @@ export class LocalListQueries implements ListQueries {
     if (this.blocksOf !== listId) {
       this.blocks.clear()
       this.blocksOf = listId
+      this.removalsOf = undefined
     }
     const wanted = [...new Set(numbers)]
     const out = new Map<number, RowBlock>()
     if (wanted.length === 0) return out
-    await this.database.transaction('r', [this.database.blockRevs, this.database.listBlocks], async () => {
-      const revs = (await this.database.blockRevs.get(listId))?.revs ?? []
+    const tables = [this.database.blockRevs, this.database.listBlocks, this.database.listRemovals]
+    await this.database.transaction('r', tables, async () => {
+      const revisions = await this.database.blockRevs.get(listId)
+      const revs = revisions?.revs ?? []
+      // Rows removed or restored: no block was written, but every cached row's removal may differ.
+      if (revisions?.removals !== this.removalsOf) {
+        this.blocks.clear()
+        this.removalsOf = revisions?.removals
+      }
       const missing: number[] = []
       for (const number of wanted) {
         const cached = this.blocks.get(number)
@@ -233,16 +244,21 @@ export class LocalListQueries implements ListQueries {
     const first = sorted[0]!
     const last = sorted[sorted.length - 1]!
     if (last - first < sorted.length * 2) {
-      const range = await this.database.listBlocks
-        .where(':id')
-        .between([listId, first], [listId, last], true, true)
-        .toArray()
+      const [range, removals] = await Promise.all([
+        this.database.listBlocks.where(':id').between([listId, first], [listId, last], true, true).toArray(),
+        removalsBetween(this.database, listId, first, last),
+      ])
       const wanted = new Set(sorted)
-      return range.filter((block) => wanted.has(block.block)).map(rowBlockOf)
+      return range
+        .filter((block) => wanted.has(block.block))
+        .map((block) => withRemovals(rowBlockOf(block), removals.get(block.block)))
     }
-    const blocks = await this.database.listBlocks.bulkGet(
-      sorted.map((number): [string, number] => [listId, number]),
-    )
-    return blocks.filter((block) => block !== undefined).map(rowBlockOf)
+    const [blocks, removals] = await Promise.all([
+      this.database.listBlocks.bulkGet(sorted.map((number): [string, number] => [listId, number])),
+      readRemovals(this.database, listId, sorted),
+    ])
+    return blocks
+      .filter((block) => block !== undefined)
+      .map((block) => withRemovals(rowBlockOf(block), removals.get(block.block)))
   }
 }

@@ -84,7 +84,8 @@ export interface RowRecord extends ListRow {
   contactId?: string
   /**
    * When the user removed the row: it stays in its block, to be restored, but is not shown, sent,
-   * counted or exported (its status facet reads `removed`).
+   * counted or exported (its status facet reads `removed`). Kept apart from the block, in its
+   * `RemovalBlock`, and given to the row as it is read.
    */
   removedAt?: number
   /** When the user edited who the row is after it was answered: the row is sent again by a next run. */
@@ -215,6 +216,25 @@ export interface ColumnSnapshot {
 export interface BlockRevisions {
   listId: string
   revs: number[]
+  /**
+   * Bumped by every removal or restore of rows (`listRemovals`), which writes no block: a reader
+   * holding rows or a removal mask of the list reads the removals anew.
+   */
+  removals?: number
+}
+
+/**
+ * The rows of a block the user removed, kept beside the block (`listRemovals`, keyed like it) so
+ * that removing or restoring half a million rows writes a kilobyte a block, not the blocks: row
+ * `at` of the block was removed at `times[codes[at] - 1]`, kept where `codes[at]` is 0. A block
+ * without removed rows has no record. Every read of rows gives them their `removedAt` from here
+ * (`withRemovals`), and every write of whole blocks keeps this in step with the rows written.
+ */
+export interface RemovalBlock {
+  listId: string
+  block: number
+  times: number[]
+  codes: Uint8Array | Uint16Array
 }
 
 export interface Provenance {
@@ -291,6 +311,20 @@ export interface ContactBlock {
   /** A forgotten person's slot holds `undefined`: the people after keep their slots. */
   contacts: (ContactRecord | undefined)[]
 }
+
+/**
+ * A block of people as `peopleBlocks` stores it: coded (`codeValues`, value-code.ts) as a list's
+ * blocks are, which Chromium reads back in about half the time of the people as objects (every
+ * export and page of the library waits for that read). A block holding what cannot be coded is
+ * stored as it is.
+ */
+export interface CodedContactBlock extends CodedValues {
+  block: number
+  /** Slots in the block, up to its last person. */
+  size: number
+}
+
+export type StoredContactBlock = ContactBlock | CodedContactBlock
 
 /**
  * What finds a block's people without reading them (`contact-index.ts`), beside the block and

@@ -3,6 +3,7 @@ import { blockSize, narrowFacets } from './block-shape'
 import { removedStatus, rowFacets, type FacetValue, type RowFacet } from './facet-tally'
 import type { LeadkeeperDb } from './schema'
 import type { ColumnSnapshot, FacetColumn } from './records'
+import { removedMask } from './removals'
 
 /**
  * Filtering and sorting a list over its facet columns: one typed array of codes per facet, built
@@ -103,13 +104,30 @@ export interface ListColumns {
   /** The revisions the list's stored `ColumnSnapshot`s hold, as read or last written; null for none. */
   saved: Record<ColumnSnapshot['part'], number[] | null>
   columns: Record<RowFacet, Column>
+  /**
+   * The removed rows, a byte a row (1 removed); null when none is. Kept apart from the status
+   * column, which holds each row's own status (`listRemovals`), and read whole when the list's
+   * removals or any block changed.
+   */
+  removed: Uint8Array | null
+  /** The list's removals revision `removed` was read under; null before it is read. */
+  removals: number | null
 }
 
 function emptyColumns(listId: string): ListColumns {
   const columns = {} as Record<RowFacet, Column>
   for (const facet of rowFacets)
     columns[facet] = { values: [], lookup: new Map(), scans: 0, codes: new Int32Array(0) }
-  return { listId, size: 0, revs: [], companyRevs: null, saved: { narrow: null, company: null }, columns }
+  return {
+    listId,
+    size: 0,
+    revs: [],
+    companyRevs: null,
+    saved: { narrow: null, company: null },
+    columns,
+    removed: null,
+    removals: null,
+  }
 }
 
 function grow(columns: ListColumns, size: number): void {
@@ -234,9 +252,17 @@ export async function loadColumns(
 ): Promise<ListColumns> {
   return database.transaction(
     'r',
-    [database.blockRevs, database.listFacets, database.listCompanies, database.listColumns],
+    [
+      database.blockRevs,
+      database.listFacets,
+      database.listCompanies,
+      database.listColumns,
+      database.listRemovals,
+    ],
     async () => {
-      const revs = (await database.blockRevs.get(listId))?.revs ?? []
+      const revisions = await database.blockRevs.get(listId)
+      const revs = revisions?.revs ?? []
+      const removals = revisions?.removals ?? 0
       let base =
         previous && previous.listId === listId && revs.length >= previous.revs.length ? previous : null
       if (!base) {
@@ -253,7 +279,8 @@ export async function loadColumns(
       }
       const stale = staleBlocks(revs, base?.revs ?? null)
       const staleCompanies = withCompany ? staleBlocks(revs, base?.companyRevs ?? null) : []
-      if (base && stale.length === 0 && staleCompanies.length === 0) return base
+      const removalsRead = base?.removals === removals && stale.length === 0
+      if (base && stale.length === 0 && staleCompanies.length === 0 && removalsRead) return base
       const columns = base ?? emptyColumns(listId)
       await readFacetRecords(database.listFacets, listId, stale, revs.length, (record) => {
         for (const facet of narrowFacets)
@@ -264,6 +291,10 @@ export async function loadColumns(
       )
       columns.revs = [...revs]
       if (withCompany) columns.companyRevs = [...revs]
+      if (!removalsRead) {
+        columns.removed = await removedMask(database, listId, columns.size)
+        columns.removals = removals
+      }
       return columns
     },
   )
@@ -350,21 +381,38 @@ export const isPlain = (query: Omit<RowQuery, 'offset' | 'limit'>): boolean =>
   (query.sort?.field ?? 'index') === 'index' &&
   query.sort?.direction !== 'desc'
 
+/** Over a removed-rows mask (`ListColumns.removed`): a row passes when it is not removed. */
+const keptMask = Uint8Array.of(1, 0)
+
+/**
+ * A facet's column as a query reads it: the status column has the removed rows under `removed`
+ * (they keep their own status in the column, for when they are restored).
+ */
+function facetColumn(columns: ListColumns, facet: RowFacet): Column {
+  const column = columns.columns[facet]
+  const removed = columns.removed
+  if (facet !== 'status' || !removed) return column
+  let code = column.values.indexOf(removedStatus)
+  const values = code < 0 ? [...column.values, removedStatus] : column.values
+  if (code < 0) code = column.values.length
+  const codes = column.codes.slice(0, columns.size)
+  for (let index = 0; index < codes.length; index++) if (removed[index] === 1) codes[index] = code
+  return { values, lookup: null, scans: 0, codes }
+}
+
 /**
  * The row indexes of a query, in its order: import order, or a facet's order (unknown first, as
  * the empty value sorts first) with ties in import order; `desc` reverses it.
  */
 export function positionsOf(columns: ListColumns, query: Omit<RowQuery, 'offset' | 'limit'>): Int32Array {
   const size = columns.size
-  const masks = activeFilters(query).map(([facet, values]) => {
-    const column = columns.columns[facet]
-    return { codes: column.codes, mask: maskOf(column, values) }
-  })
-  const status = columns.columns.status
-  if (!showsRemoved(query) && status.values.includes(removedStatus)) {
-    const mask = maskOf(status, [removedStatus]).map((bit) => 1 - bit)
-    masks.push({ codes: status.codes, mask })
-  }
+  const masks: { codes: ArrayLike<number>; mask: Uint8Array }[] = activeFilters(query).map(
+    ([facet, values]) => {
+      const column = facetColumn(columns, facet)
+      return { codes: column.codes, mask: maskOf(column, values) }
+    },
+  )
+  if (!showsRemoved(query) && columns.removed) masks.push({ codes: columns.removed, mask: keptMask })
   let kept = new Int32Array(size)
   let count = 0
   rows: for (let index = 0; index < size; index++) {
@@ -375,7 +423,7 @@ export function positionsOf(columns: ListColumns, query: Omit<RowQuery, 'offset'
   const field = query.sort?.field ?? 'index'
   let ordered = kept
   if (field !== 'index') {
-    const column = columns.columns[field]
+    const column = facetColumn(columns, field)
     const byValue = column.values
       .map((_, code) => code)
       .sort((a, b) => compareKeys(column.values[a]!, column.values[b]!))

@@ -311,8 +311,7 @@ export async function countRows(
   database: LeadkeeperDb = appDb,
 ): Promise<number> {
   const columns = await loadColumns(database, listId, undefined, usesCompany(query))
-  const anyRemoved = columns.columns.status.values.includes(removedStatus)
-  return isPlain(query) && !anyRemoved ? columns.size : positionsOf(columns, query).length
+  return isPlain(query) && !columns.removed ? columns.size : positionsOf(columns, query).length
 }
 
 /**

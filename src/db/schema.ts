@@ -4,7 +4,6 @@ import type {
   ColumnSnapshot,
   CompanyBlock,
   CompanyRecord,
-  ContactBlock,
   ContactKeyBlock,
   ContactRevisions,
   FacetBlock,
@@ -12,11 +11,13 @@ import type {
   JobMirror,
   LibraryCountRecord,
   ListOp,
+  RemovalBlock,
   SavedMapping,
   SavedSearch,
   SearchResultRecord,
   SearchRun,
   StoredBlock,
+  StoredContactBlock,
   ListRecord,
 } from './records'
 
@@ -35,9 +36,10 @@ export class LeadkeeperDb extends Dexie {
   listBlocks!: Dexie.Table<StoredBlock, [string, number]>
   listFacets!: Dexie.Table<FacetBlock, [string, number]>
   listCompanies!: Dexie.Table<CompanyBlock, [string, number]>
+  listRemovals!: Dexie.Table<RemovalBlock, [string, number]>
   blockRevs!: EntityTable<BlockRevisions, 'listId'>
   listColumns!: Dexie.Table<ColumnSnapshot, [string, string]>
-  peopleBlocks!: Dexie.Table<ContactBlock, number>
+  peopleBlocks!: Dexie.Table<StoredContactBlock, number>
   peopleKeys!: Dexie.Table<ContactKeyBlock, number>
   contactRevs!: EntityTable<ContactRevisions, 'id'>
   companies!: EntityTable<CompanyRecord, 'domain'>
@@ -59,6 +61,7 @@ export class LeadkeeperDb extends Dexie {
       listBlocks: '',
       listFacets: '',
       listCompanies: '',
+      listRemovals: '',
       blockRevs: 'listId',
       listColumns: '[listId+part]',
       peopleBlocks: '',

@@ -1,12 +1,13 @@
 import { liveQuery, type Subscription } from 'dexie'
 import { defineStore } from 'pinia'
 import { computed, shallowReactive, shallowRef } from 'vue'
-import type { JobProgressEvent, JobState, JobView } from '@shared/contract'
+import type { JobProgressEvent, JobState, JobView, SetAsideJob } from '@shared/contract'
 import type { Result } from '@shared/result'
 import { invoke, on } from '@/bridge'
 import { db } from '@/db/schema'
 import type { JobMirror } from '@/db/records'
 import { libraryOf } from '@/db/library-client'
+import { notify } from '@/ui/notify'
 import { useAccountStore } from './account'
 
 const endedStates = new Set<JobState>(['done', 'failed', 'cancelled'])
@@ -53,6 +54,7 @@ export const useJobsStore = defineStore('jobs', () => {
     if (event.state !== 'running') useAccountStore().refresh()
   })
   on('jobs/results', (event) => void drain(event.jobId))
+  on('jobs/setAside', () => void tellSetAside())
 
   async function refresh(jobId: string): Promise<JobView | null> {
     const result = await invoke('jobs/get', { jobId })
@@ -126,6 +128,32 @@ export const useJobsStore = defineStore('jobs', () => {
     )
   }
 
+  /**
+   * Says which job records the backend could not read and set aside. The backend hands each out once,
+   * so this says it once per start, whether it is asked at start or told later.
+   */
+  async function tellSetAside(): Promise<void> {
+    const taken = await invoke('jobs/takeSetAside')
+    if (!taken.ok) return
+    for (const aside of taken.data) await tellOne(aside)
+  }
+
+  async function tellOne(aside: SetAsideJob): Promise<void> {
+    const job = await db.jobs.get(aside.jobId)
+    const which = job?.label ? `the job “${job.label}”` : `job ${aside.jobId}`
+    notify.lasting(
+      'A job could not be read',
+      `The record of ${which} is damaged, so that job will not resume. The record was moved to the file ` +
+        'below; it says what you paid for the job, and the job’s results are in the same folder.',
+      aside.movedTo,
+    )
+    // Left as it was, its run would show as going on for ever. A record put back by hand is read
+    // again at the next start, and its run then shows as it is.
+    if (job && !endedStates.has(job.state)) {
+      await mirror(aside.jobId, { state: 'failed', counts: job.counts, creditsConsumed: job.creditsConsumed })
+    }
+  }
+
   async function track(view: JobView, link: Pick<JobMirror, 'listId' | 'searchRunId'>): Promise<void> {
     views.set(view.id, view)
     await db.jobs.put({
@@ -177,6 +205,7 @@ export const useJobsStore = defineStore('jobs', () => {
     refresh,
     drain,
     resumeIngestion,
+    tellSetAside,
     track,
     cancel,
     resume,

@@ -24,6 +24,16 @@ export const useLookupsStore = defineStore('lookups', () => {
   const company = shallowRef<LookupOutcome | null>(null)
   const lead = shallowRef<LookupOutcome | null>(null)
   const busy = ref<LookupKind | null>(null)
+  // What the user typed, kept with the outcome it led to: a visit to the profile's company or
+  // person page and back finds both as they were.
+  const companyForm = ref<CompanyLookupForm>({ domain: '', networkUrl: '' })
+  const leadForm = ref<LeadLookupForm>({
+    networkUrl: '',
+    firstName: '',
+    lastName: '',
+    domain: '',
+    company: '',
+  })
 
   async function lookupCompany(form: CompanyLookupForm): Promise<LookupOutcome> {
     const input = companyLookupInput(form)
@@ -80,5 +90,5 @@ export const useLookupsStore = defineStore('lookups', () => {
     return { kind, status: 'found', profile, query }
   }
 
-  return { company, lead, busy, lookupCompany, lookupLead }
+  return { companyForm, leadForm, company, lead, busy, lookupCompany, lookupLead }
 })

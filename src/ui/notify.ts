@@ -1,4 +1,4 @@
-import { ref } from 'vue'
+import { h, ref } from 'vue'
 import type { AppError } from '@shared/result'
 import type { DiscreteApi } from './discrete'
 
@@ -32,6 +32,9 @@ export function preloadNotices(): void {
   void loadDiscrete().catch(() => undefined)
 }
 
+/** A path breaks anywhere rather than running out of the notice. */
+const detailStyle = { display: 'block', wordBreak: 'break-all', fontSize: '12px', userSelect: 'text' }
+
 export const notify = {
   success: (text: string) => void api().then(({ message }) => message.success(text)),
   info: (text: string) => void api().then(({ message }) => message.info(text)),
@@ -46,6 +49,18 @@ export const notify = {
         duration: 8000,
       }),
     )
+  },
+  /**
+   * A notice that stays until closed, for what the user may have to find on disk: `detail` (a path)
+   * shows on a line of its own, to be read and copied at leisure. Also in the console, as an error is.
+   */
+  lasting: (title: string, content: string, detail?: string) => {
+    console.warn([`${title}:`, content, detail].filter(Boolean).join(' '))
+    const body =
+      detail === undefined
+        ? content
+        : () => [h('p', { style: { margin: '0 0 6px' } }, content), h('code', { style: detailStyle }, detail)]
+    void api().then(({ notification }) => notification.warning({ title, content: body, closable: true }))
   },
   confirm: async (options: {
     title: string

@@ -121,12 +121,11 @@ async function editFigures(ctx: BenchContext, page: Page, rows: number, answered
   const undone = await call(page, 'undoLast', listId)
   if (undone.kind !== 'remove' || undone.removed !== 0)
     throw new Error(`the undo took back a ${undone.kind}, ${undone.removed} rows still counted removed`)
-  const rewrite = await call(page, 'rawRewrite', listId, rows)
-  const steps = await call(page, 'removalSteps', listId, rows)
-  const stepsTotal = Object.values(steps).reduce((sum, value) => sum + value, 0)
+  const rawRemoval = await call(page, 'rawRemoval', listId, rows)
   const share = (value: number) =>
-    `${count(Math.round(value))} ms (${Math.round((100 * value) / stepsTotal)} %)`
+    `${count(Math.round(value))} ms (${Math.round((100 * value) / rawRemoval.totalMs)} %)`
   const blocks = Math.ceil(rows / 1_000)
+  const floor = `raw floor ${count(Math.round(rawRemoval.totalMs))} ms`
   figures.push(
     figure(
       bench,
@@ -134,7 +133,7 @@ async function editFigures(ctx: BenchContext, page: Page, rows: number, answered
       removal.ms,
       'ms',
       removalTarget,
-      `removeRows with ${count(removal.indexes)} indexes, every block of the list touched (half of them coded by the run, half packed by the import), facet counts and history in the same transaction; raw floor ${count(Math.round(rewrite.blocksMs))} ms`,
+      `removeRows with ${count(removal.indexes)} indexes, every block of the list touched (half of them answered by the run, half as the import left them): a removal record a block, the facet counts and the history in one transaction, no block written; ${floor}`,
     ),
     figure(
       bench,
@@ -142,26 +141,15 @@ async function editFigures(ctx: BenchContext, page: Page, rows: number, answered
       undone.ms,
       'ms',
       removalTarget,
-      `undo: the same rows restored, every block now coded; raw floor ${count(Math.round(rewrite.blocksMs))} ms`,
+      `undo: the same rows restored, their removal records deleted; ${floor}`,
     ),
     figure(
       bench,
-      `raw: ${count(blocks)} blocks read and put back`,
-      rewrite.blocksMs,
+      `raw: ${count(blocks)} blocks' facets read, a removal record each put`,
+      rawRemoval.totalMs,
       'ms',
       undefined,
-      `plain Dexie bulkGet/bulkPut of every block unchanged, 32 at a time, one transaction, after the undo; with each block's facet and company records too: ${count(Math.round(rewrite.withFacetsMs))} ms`,
-    ),
-  )
-
-  figures.push(
-    figure(
-      bench,
-      "profile: a removal's steps over every block",
-      stepsTotal,
-      'ms',
-      undefined,
-      `markRemoved's work over every block in one transaction, 32 blocks at a time, rows written unchanged, each step timed apart: records read ${share(steps.readMs)}, made rows ${share(steps.decodeMs)}, every other row copied ${share(steps.copyMs)}, coded ${share(steps.codeMs)}, facet records made ${share(steps.facetsMs)}, three records a block put ${share(steps.putMs)}, commit ${share(steps.commitMs)}`,
+      `plain Dexie, one transaction, 64 blocks at a time: facet records read ${share(rawRemoval.facetsMs)}, company records read ${share(rawRemoval.companiesMs)}, a removal record a block put ${share(rawRemoval.putMs)}, commit ${share(rawRemoval.commitMs)}`,
     ),
   )
 
@@ -180,11 +168,11 @@ async function editFigures(ctx: BenchContext, page: Page, rows: number, answered
     ),
     figure(
       bench,
-      `raw: ${count(copied)} blocks' records copied, rows/s`,
+      `raw: ${count(copied * 2)} blocks read, ${count(copied)} put, rows/s`,
       perSecond(fromRows.rows, rawCopy.ms),
       'rows/s',
       undefined,
-      `plain Dexie bulkGet/bulkPut of as many blocks (every other block) with their facet and company records, unchanged, under another list's keys, 32 blocks a transaction: ${(rawCopy.ms / 1000).toFixed(2)} s`,
+      `plain Dexie: every block the rows shown span read, and as many blocks as the new list fills put with their facet and company records, unchanged, under another list's keys, 32 put a transaction: ${(rawCopy.ms / 1000).toFixed(2)} s`,
     ),
     figure(
       bench,

@@ -1,8 +1,8 @@
 import { test as base, type Page } from '@playwright/test'
 import { spawn, type ChildProcess } from 'node:child_process'
-import { mkdtempSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
 import { createInterface } from 'node:readline'
 
 export interface WebHostProcess {
@@ -16,8 +16,13 @@ export interface WebHostProcess {
 /** Runs the real `npm run web` entry (built renderer required) with its own settings folder. */
 async function startWebHost(
   env: Record<string, string> = {},
+  files: Record<string, string> = {},
 ): Promise<{ process: ChildProcess; host: Omit<WebHostProcess, 'frames'> }> {
   const home = mkdtempSync(join(tmpdir(), 'leadkeeper-e2e-'))
+  for (const [path, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(home, path)), { recursive: true, mode: 0o700 })
+    writeFileSync(join(home, path), text, { mode: 0o600 })
+  }
   const child = spawn(
     process.execPath,
     ['--import', 'tsx', 'electron/web/start.ts', '--port', '0', '--json'],
@@ -45,9 +50,15 @@ async function startWebHost(
   return { process: child, host: { ...parsed, home } }
 }
 
-export const test = base.extend<{ webHost: WebHostProcess; app: Page }>({
-  webHost: async ({ page }, use) => {
-    const { process: child, host } = await startWebHost()
+export const test = base.extend<{
+  homeFiles: Record<string, string>
+  webHost: WebHostProcess
+  app: Page
+}>({
+  /** Files in the web host's folder before it starts (path within it: text), as an earlier run left them. */
+  homeFiles: [{}, { option: true }],
+  webHost: async ({ page, homeFiles }, use) => {
+    const { process: child, host } = await startWebHost({}, homeFiles)
     const frames: string[] = []
     page.on('websocket', (socket) => {
       socket.on('framesent', (frame) => frames.push(String(frame.payload)))

@@ -233,6 +233,12 @@ test('profile lookups: company and person, found and not found, 422 explained be
   await p.page.locator('[data-test="profile-company"] [data-test="profile-company-page"]').click()
   await expect(p.page).toHaveURL(/#\/library\/companies\/acme-widgets\.com$/)
   await expect(p.page.locator('[data-test="company-name"]')).toHaveText('Acme Widgets')
+  // Back, the lookups are as the user left them: what was typed and what it found.
+  await p.page.goBack()
+  await expect(p.button('company-domain').locator('input')).toHaveValue('acme-widgets.com')
+  await expect(p.button('lead-first').locator('input')).toHaveValue('Jane')
+  await expect(p.button('lead-domain').locator('input')).toHaveValue('nobody.invalid')
+  await expect(p.page.locator('[data-test="profile-company"]')).toContainText('acme-widgets.com')
   await p.page.evaluate((to) => (location.hash = to), personHref.slice(personHref.indexOf('#')))
   await expect(p.page.locator('[data-test="person-name"]')).toHaveText('Jane Doe')
   await expect(p.page.locator('[data-test="person-page"]')).toContainText('Where it came from')

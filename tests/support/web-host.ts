@@ -7,9 +7,14 @@ import { startSandbox } from '../../electron/sandbox'
 import { createWebKeyVault } from '../../electron/web/key-vault'
 import { startWebHost, type WebHost } from '../../electron/web/server'
 
-/** A web host on a free port with its own settings folder and a tiny renderer, for HTTP-level tests. */
-export async function startTestWebHost(env: NodeJS.ProcessEnv = {}): Promise<WebHost & { home: string }> {
-  const home = mkdtempSync(join(tmpdir(), 'leadkeeper-web-'))
+/**
+ * A web host on a free port with its own settings folder and a tiny renderer, for HTTP-level tests;
+ * given the `home` of a host before, it starts again where that one stopped, as a restart would.
+ */
+export async function startTestWebHost(
+  env: NodeJS.ProcessEnv = {},
+  home = mkdtempSync(join(tmpdir(), 'leadkeeper-web-')),
+): Promise<WebHost & { home: string }> {
   const rendererDir = join(home, 'renderer')
   mkdirSync(join(rendererDir, 'assets'), { recursive: true })
   writeFileSync(join(rendererDir, 'index.html'), '<!doctype html><title>Leadkeeper</title>')

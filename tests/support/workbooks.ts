@@ -1,5 +1,6 @@
 import ExcelJS from 'exceljs'
-import { strToU8, zipSync } from 'fflate'
+import { strToU8, unzipSync, zipSync } from 'fflate'
+import { zipOf } from './zip'
 
 /**
  * Workbooks as a spreadsheet program saves them, written by ExcelJS (not by the app's own writer):
@@ -117,4 +118,30 @@ export function openDocumentSpreadsheet(): Uint8Array {
     'content.xml': strToU8('<?xml version="1.0"?><office:document-content/>'),
     'META-INF/manifest.xml': strToU8('<?xml version="1.0"?><manifest:manifest/>'),
   })
+}
+
+/** A sheet of `rows` people under a header, names from the shared strings, emails inline, as Excel keeps them. */
+export function bigWorkbook(rows: number): Uint8Array {
+  const names = ['Ada', 'Zoë', 'Grace', 'Alan', 'Edsger', 'Barbara', 'Ken', 'Margaret']
+  const strings = ['first_name', 'last_name', 'email', 'score', ...names]
+  const parts = Object.entries(
+    unzipSync(handWorkbook([{ name: 'People', data: '' }], { sharedStrings: strings })),
+  )
+    .filter(([name]) => !name.startsWith('xl/worksheets/'))
+    .map(([name, data]) => ({ name, pieces: [data], store: true }))
+  const pieces = [
+    strToU8(
+      '<?xml version="1.0"?><worksheet><sheetData><row r="1"><c r="A1" t="s"><v>0</v></c><c r="B1" t="s"><v>1</v></c><c r="C1" t="s"><v>2</v></c><c r="D1" t="s"><v>3</v></c></row>',
+    ),
+  ]
+  for (let from = 0; from < rows; from += 10_000) {
+    let text = ''
+    for (let index = from; index < Math.min(rows, from + 10_000); index++) {
+      const r = index + 2
+      text += `<row r="${r}"><c r="A${r}" t="s"><v>${4 + (index % 8)}</v></c><c r="B${r}" t="s"><v>${4 + ((index >> 3) % 8)}</v></c><c r="C${r}" t="inlineStr"><is><t>p${index}@example.com</t></is></c><c r="D${r}"><v>${index / 4}</v></c></row>`
+    }
+    pieces.push(strToU8(text))
+  }
+  pieces.push(strToU8('</sheetData></worksheet>'))
+  return zipOf([...parts, { name: 'xl/worksheets/sheet1.xml', pieces }])
 }

@@ -16,7 +16,7 @@ import { join } from 'node:path'
 import { isAlive, removeStrayTempFiles, writeFileAtomic } from './atomic-file'
 import { JobWriter } from './job-writer'
 import { batchesOf, resultLimits } from './result-limits'
-import type { JobRecord, ResultBatch, ResultPage } from '../../domain/jobs'
+import type { JobRecord, ResultBatch, ResultPage, SetAsideJob } from '../../domain/jobs'
 
 export type { ResultPage }
 
@@ -46,8 +46,9 @@ export class JobLedger {
 
   constructor(
     stateDir: string,
-    /** Told of a job record that could not be read and was set aside. */
-    private readonly report: (message: string) => void = (message) => process.stderr.write(`${message}\n`),
+    /** Told of a job record that could not be read and was set aside: in words, and what the window needs. */
+    private readonly report: (message: string, setAside: SetAsideJob) => void = (message) =>
+      process.stderr.write(`${message}\n`),
   ) {
     this.stateDir = stateDir
     mkdirSync(this.jobsDir, { recursive: true, mode: 0o700 })
@@ -118,6 +119,7 @@ export class JobLedger {
     this.report(
       `Job ${jobId} could not be read (${problem}) and was set aside as ${aside}; ` +
         'its payloads and results are kept in the same folder.',
+      { jobId, movedTo: aside, reason: problem },
     )
     return undefined
   }

@@ -17,15 +17,11 @@ interface Database {
   listBlocks: Table
   listFacets: Table
   listCompanies: Table
+  listRemovals: Table
   facetCounts: Table
   transaction<T>(mode: string, tables: Table[], work: () => Promise<T>): Promise<T>
 }
 type Changed<T> = { ok: true; value: T } | { ok: false; message: string }
-interface RowBlock {
-  listId: string
-  block: number
-  rows: Record<string, unknown>[]
-}
 interface ListOp {
   kind: string
   rows: number
@@ -53,11 +49,6 @@ interface Lk {
       listId: string,
       indexes: readonly number[],
     ): Promise<Map<number, { values: string[]; removedAt?: number }>>
-  }
-  blockShape: {
-    rowBlockOf(block: unknown): RowBlock
-    codeBlock(block: RowBlock): unknown
-    facetRecordsOf(block: RowBlock): { facets: unknown; company: unknown }
   }
   knownToLibrary(): (identities: string[]) => Promise<Set<string>>
   listOps: {
@@ -89,8 +80,10 @@ const lk = (): Lk => page.lk
 const importBatch = 20_000
 /** Answered rows written a transaction. */
 const resultBatch = 10_000
-/** Blocks read and written together by the raw baselines, as a removal does. */
+/** Blocks read and written together by the raw baseline of a new list, as `listFromRows` does. */
 const rawBlocksAtOnce = 32
+/** Blocks whose records the raw baseline of a removal reads and writes together, as `markRemovals` does. */
+const rawRemovalBlocks = 64
 /** The column the bench edits: Notes, which says nothing of who the row is. */
 const notesColumn = columns.indexOf('Notes')
 const emailStatuses = ['deliverable', 'catch_all', 'undeliverable', 'catch_all_safe', 'deliverable']
@@ -254,86 +247,48 @@ const edits = {
   },
 
   /**
-   * The raw floor of a removal: every block of the list read and written back unchanged with plain
-   * Dexie `bulkGet`/`bulkPut`, 32 at a time, in one transaction; then the same with each block's
-   * facet and company records, which a removal writes too.
+   * The raw floor of a removal of every other row, and where its time goes: with plain Dexie, in
+   * one transaction, 64 blocks at a time as `markRemovals` goes, every block's facet and company
+   * records read (what its counts follow from) and a removal record a block put (every other row
+   * marked; under another list's keys, deleted after), each step timed apart.
    */
-  async rawRewrite(listId: string, rows: number): Promise<{ blocksMs: number; withFacetsMs: number }> {
-    const db = lk().db
-    const numbers = Array.from({ length: Math.ceil(rows / 1_000) }, (_, at) => at)
-    const rewrite = async (tables: Table[]) => {
-      const started = page.performance.now()
-      await db.transaction('rw', tables, async () => {
-        for (let from = 0; from < numbers.length; from += rawBlocksAtOnce) {
-          const keys = numbers.slice(from, from + rawBlocksAtOnce).map((number) => blockKey(listId, number))
-          for (const table of tables) await table.bulkPut(await table.bulkGet(keys), keys)
-        }
-      })
-      return page.performance.now() - started
-    }
-    const blocksMs = await rewrite([db.listBlocks])
-    const withFacetsMs = await rewrite([db.listBlocks, db.listFacets, db.listCompanies])
-    return { blocksMs, withFacetsMs }
-  },
-
-  /**
-   * Where a removal's time goes: its steps over every block of the list, as `markRemoved` runs them
-   * (32 blocks at a time, one transaction), each timed apart: the records read, made rows, every
-   * other row copied as a removal copies it (written unchanged, so the list stays as it is), coded,
-   * their facet records made, the three records a block put, then the commit.
-   */
-  async removalSteps(
+  async rawRemoval(
     listId: string,
     rows: number,
-  ): Promise<{
-    readMs: number
-    decodeMs: number
-    copyMs: number
-    codeMs: number
-    facetsMs: number
-    putMs: number
-    commitMs: number
-  }> {
+  ): Promise<{ totalMs: number; facetsMs: number; companiesMs: number; putMs: number; commitMs: number }> {
     const db = lk().db
-    const shape = lk().blockShape
     const numbers = Array.from({ length: Math.ceil(rows / 1_000) }, (_, at) => at)
-    const steps = { readMs: 0, decodeMs: 0, copyMs: 0, codeMs: 0, facetsMs: 0, putMs: 0, commitMs: 0 }
-    let putsDone = 0
-    const timed = <T>(step: keyof typeof steps, work: () => T): T => {
-      const started = page.performance.now()
-      const out = work()
-      steps[step] += page.performance.now() - started
-      return out
-    }
-    await db.transaction('rw', [db.listBlocks, db.listFacets, db.listCompanies], async () => {
-      for (let from = 0; from < numbers.length; from += rawBlocksAtOnce) {
-        const keys = numbers.slice(from, from + rawBlocksAtOnce).map((number) => blockKey(listId, number))
-        let started = page.performance.now()
-        const stored = await db.listBlocks.bulkGet(keys)
-        steps.readMs += page.performance.now() - started
-        const blocks = timed('decodeMs', () => stored.map((block) => shape.rowBlockOf(block)))
-        timed('copyMs', () => {
-          for (const block of blocks)
-            for (let at = 0; at < block.rows.length; at += 2) block.rows[at] = { ...block.rows[at] }
-        })
-        const coded = timed('codeMs', () => blocks.map((block) => shape.codeBlock(block)))
-        const facets = timed('facetsMs', () => blocks.map((block) => shape.facetRecordsOf(block)))
-        started = page.performance.now()
-        await db.listBlocks.bulkPut(coded, keys)
-        await db.listFacets.bulkPut(
-          facets.map((record) => record.facets),
-          keys,
-        )
-        await db.listCompanies.bulkPut(
-          facets.map((record) => record.company),
-          keys,
+    const scratch = `${listId}-raw-removal`
+    const steps = { facetsMs: 0, companiesMs: 0, putMs: 0, commitMs: 0 }
+    const codes = new Uint8Array(1_000)
+    for (let at = 0; at < codes.length; at += 2) codes[at] = 1
+    const started = page.performance.now()
+    let putsDone = started
+    await db.transaction('rw', [db.listFacets, db.listCompanies, db.listRemovals], async () => {
+      for (let from = 0; from < numbers.length; from += rawRemovalBlocks) {
+        const part = numbers.slice(from, from + rawRemovalBlocks)
+        const keys = part.map((number) => blockKey(listId, number))
+        let at = page.performance.now()
+        await db.listFacets.bulkGet(keys)
+        steps.facetsMs += page.performance.now() - at
+        at = page.performance.now()
+        await db.listCompanies.bulkGet(keys)
+        steps.companiesMs += page.performance.now() - at
+        at = page.performance.now()
+        await db.listRemovals.bulkPut(
+          part.map((block) => ({ listId: scratch, block, times: [answeredAt], codes })),
+          part.map((number) => blockKey(scratch, number)),
         )
         putsDone = page.performance.now()
-        steps.putMs += putsDone - started
+        steps.putMs += putsDone - at
       }
     })
-    steps.commitMs = page.performance.now() - putsDone
-    return steps
+    const totalMs = page.performance.now() - started
+    steps.commitMs = totalMs - (putsDone - started)
+    await db.transaction('rw', [db.listRemovals], async () => {
+      await db.listRemovals.bulkDelete(numbers.map((number) => blockKey(scratch, number)))
+    })
+    return { totalMs, ...steps }
   },
 
   /** "New list from the rows shown" (`listFromRows`) of every other row; the new list is deleted after. */
@@ -350,9 +305,10 @@ const edits = {
   },
 
   /**
-   * The raw floor of a new list: the records of `blocks` blocks (every other block of the list, as
-   * many as the new list fills), block, facets and company, read and put under another list's keys
-   * unchanged with plain Dexie, 32 blocks a transaction; deleted after.
+   * The raw floor of a new list of every other row: every block the rows shown span read (twice
+   * as many as the new list fills), and as many as it fills put under another list's keys with
+   * their facet and company records, unchanged, with plain Dexie, 32 new blocks a transaction;
+   * deleted after. The rows themselves are not taken apart: a floor, not the work.
    */
   async rawCopy(listId: string, blocks: number): Promise<{ ms: number }> {
     const db = lk().db
@@ -362,13 +318,18 @@ const edits = {
     const started = page.performance.now()
     for (let from = 0; from < numbers.length; from += rawBlocksAtOnce) {
       const part = numbers.slice(from, from + rawBlocksAtOnce)
+      const keys = part.map((_, at) => blockKey(copyId, from + at))
       await db.transaction('rw', tables, async () => {
-        for (const table of tables) {
+        const spanned = await db.listBlocks.bulkGet(
+          part.flatMap((number) => [blockKey(listId, number), blockKey(listId, number + 1)]),
+        )
+        await db.listBlocks.bulkPut(
+          spanned.filter((_, at) => at % 2 === 0),
+          keys,
+        )
+        for (const table of [db.listFacets, db.listCompanies]) {
           const records = await table.bulkGet(part.map((number) => blockKey(listId, number)))
-          await table.bulkPut(
-            records,
-            part.map((_, at) => blockKey(copyId, from + at)),
-          )
+          await table.bulkPut(records, keys)
         }
       })
     }

@@ -19,7 +19,22 @@ describe('web host key vault', () => {
 
   it('reads LEADKEEPER_API_KEY from the environment', () => {
     const vault = createWebKeyVault({ env: { LEADKEEPER_API_KEY: key }, keyFile: join(home(), 'api-key') })
-    expect(vault.read()).toEqual({ key, storage: 'environment' })
+    expect(vault.read()).toEqual({ key, storage: 'environment', fromEnvironment: true })
+  })
+
+  it('refuses a cleared environment key after a restart, and reads another one', () => {
+    const keyFile = join(home(), 'api-key')
+    const env = { LEADKEEPER_API_KEY: key }
+    createWebKeyVault({ env, keyFile }).clear()
+    const restarted = createWebKeyVault({ env, keyFile })
+    expect(restarted.read()).toEqual({ key: null, storage: 'none' })
+    expect(restarted.secretStore().note).toMatch(/LEADKEEPER_API_KEY was forgotten/)
+    expect(statSync(`${keyFile}.forgotten`).mode & 0o777).toBe(0o600)
+    expect(readFileSync(`${keyFile}.forgotten`, 'utf8')).not.toContain(key)
+    const other = 'lk_live_fedcba9876543210'
+    expect(createWebKeyVault({ env: { LEADKEEPER_API_KEY: other }, keyFile }).read()).toMatchObject({
+      key: other,
+    })
   })
 
   it('refuses a key file others can read, and says how to fix it', () => {

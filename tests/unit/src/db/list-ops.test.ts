@@ -339,6 +339,28 @@ describe('lists made from a list', () => {
     })
   })
 
+  it('makes a list of rows across blocks, whole blocks and a last part, counted as its rows say', async () => {
+    await readyList(2_600, 1_300)
+    await removeRows('L', [6], database)
+    // Every other row, one past the list's end (no row: left out) and the removed one (copied kept).
+    const shown = [...Array.from({ length: 1_300 }, (_, at) => at * 2), 9_999]
+    const made = await listFromRows('L', shown, 'Every other', database)
+    if (!made.ok) throw new Error(made.message)
+    const rows = await allRows(database, made.value.id)
+    expect(rows).toHaveLength(1_300)
+    expect(rows.map((row) => row.index)).toEqual(Array.from({ length: 1_300 }, (_, at) => at))
+    expect(rows.map((row) => row.values[0])).toEqual(shown.slice(0, 1_300).map((index) => `First${index}`))
+    expect(rows.filter((row) => row.removedAt !== undefined)).toEqual([])
+    expect(rows[1_299]!.status).toBe('pending')
+    expect(rows[0]!.result).toEqual((await rowAt(database, 'L', 0))!.result)
+    const counts = await facetCounts(made.value.id, database)
+    const fromRows = new Map<string, number>()
+    for (const row of rows) fromRows.set(row.status, (fromRows.get(row.status) ?? 0) + 1)
+    expect(new Map(counts.status.map(({ value, count }) => [String(value), count]))).toEqual(fromRows)
+    expect(counts.company.reduce((sum, { count }) => sum + count, 0)).toBe(1_300)
+    expect((await database.lists.get(made.value.id))!.rowCount).toBe(1_300)
+  })
+
   it('duplicates a list with its rows, results and counts; the copy changes alone', async () => {
     await readyList(1500, 5)
     await removeRows('L', [3], database)

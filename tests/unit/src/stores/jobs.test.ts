@@ -1,8 +1,12 @@
 // @vitest-environment node
 // The backend runs here too, and it needs Node's own AbortSignal, which a DOM environment replaces.
 import 'fake-indexeddb/auto'
-import { describe, expect, it } from 'vitest'
+import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import Papa from 'papaparse'
+import { JobLedger } from '../../../../electron/engine/jobs/ledger'
+import { jobRecord } from '../../electron/engine/jobs/job-record'
 import type { ResultRow } from '@shared/contract'
 import { exportList } from '@/db/export-list'
 import { appendRows, createList, finishImport } from '@/db/lists'
@@ -11,6 +15,7 @@ import { db, rowKey } from '@/db/schema'
 import type { ListRecord } from '@/db/records'
 import { useJobsStore } from '@/stores/jobs'
 import { useListsStore, type RunOptions } from '@/stores/lists'
+import { notify } from '@/ui/notify'
 import { allResults, ask, storeTestBed, unacknowledged } from '../support/window'
 import { allRows } from '../support/rows'
 
@@ -139,5 +144,78 @@ describe('the jobs store', () => {
     for (const row of before.filter((one) => one.status !== 'pending')) expect(after[row.index]).toEqual(row)
     const view = await ask(t.bed, 'jobs/get', { jobId })
     expect((await db.lists.get(list.id))!.creditsSpent).toBe(view.creditsConsumed)
+  })
+})
+
+describe('the jobs store, when a job record was torn', () => {
+  afterEach(() => vi.restoreAllMocks())
+
+  /**
+   * A run of a list the window knows, whose record on disk was cut off mid-write: the sandbox ledger
+   * the backend reads at start, written by the real ledger and then truncated.
+   */
+  async function tornRun(jobId: string, label: string): Promise<string> {
+    const folder = join(t.bed.home, 'state', 'sandbox')
+    new JobLedger(folder).create(jobRecord(jobId, { state: 'running', creditsConsumed: 12, label }), [{}])
+    const file = join(folder, 'jobs', jobId, 'job.json')
+    writeFileSync(file, readFileSync(file, 'utf8').slice(0, 40))
+    await db.jobs.put({
+      jobId,
+      kind: 'enrichment',
+      listId: `list-of-${jobId}`,
+      label,
+      state: 'running',
+      counts: { rows: 2, done: 0, found: 0, notFound: 0 },
+      creditsConsumed: 12,
+      createdAt: Date.now(),
+      updatedAt: Date.now(),
+    })
+    return join(folder, 'jobs', jobId)
+  }
+
+  const movedTo = (folder: string) => {
+    const aside = readdirSync(folder).filter((name) => name.startsWith('job.json.unreadable-'))
+    expect(aside).toHaveLength(1)
+    return join(folder, aside[0]!)
+  }
+
+  const noticeOf = (label: string, path: string) => [
+    'A job could not be read',
+    `The record of the job “${label}” is damaged, so that job will not resume. The record was moved to the file ` +
+      'below; it says what you paid for the job, and the job’s results are in the same folder.',
+    path,
+  ]
+
+  it('says once which record was set aside, where it went and what that means', async () => {
+    const lasting = vi.spyOn(notify, 'lasting').mockImplementation(() => undefined)
+    vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    const folder = await tornRun('job-torn-start', 'Prospects')
+    // As the hosts do: the ledger is read at start, before any window listens.
+    await t.bed.backend.start()
+    const path = movedTo(folder)
+    expect(existsSync(join(folder, 'payloads.jsonl'))).toBe(true)
+
+    t.reopen()
+    await useJobsStore().tellSetAside()
+    expect(lasting.mock.calls).toEqual([noticeOf('Prospects', path)])
+    // Its run no longer shows as going on.
+    expect((await db.jobs.get('job-torn-start'))!.state).toBe('failed')
+
+    // Asked again, or by a window opened after a reload: said once per start.
+    await useJobsStore().tellSetAside()
+    t.reopen()
+    await useJobsStore().tellSetAside()
+    expect(lasting).toHaveBeenCalledTimes(1)
+  })
+
+  it('tells a window already open when a ledger read later sets a record aside', async () => {
+    const lasting = vi.spyOn(notify, 'lasting').mockImplementation(() => undefined)
+    vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    const folder = await tornRun('job-torn-later', 'Later')
+    t.reopen()
+    useJobsStore()
+    await t.bed.backend.start()
+    await vi.waitFor(() => expect(lasting).toHaveBeenCalledTimes(1))
+    expect(lasting.mock.calls).toEqual([noticeOf('Later', movedTo(folder))])
   })
 })
