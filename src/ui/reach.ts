@@ -5,8 +5,6 @@
  * - icons are `role="img"` with no name, though every one here is decoration beside its words;
  * - a number input's −/+ buttons have no name; they are out of the tab order, and the input itself
  *   takes the arrow keys, so they are hidden from assistive technology rather than named;
- * - a menu's items are `menuitem`s out of the tab order: the sidebar's are put in it (the shell
- *   opens an item on Enter or Space);
  * - a select takes focus on an inner element with no name: it gets the select's own label, or its
  *   form item's.
  */
@@ -23,11 +21,6 @@ const mends: [selector: string, mend: (element: Element) => void][] = [
   [
     '.n-input-number .n-button[tabindex="-1"]:not([aria-hidden])',
     (element) => element.setAttribute('aria-hidden', 'true'),
-  ],
-  [
-    '.n-menu-item[role="menuitem"]:not([tabindex])',
-    (element) =>
-      element.setAttribute('tabindex', element.querySelector('.n-menu-item-content--disabled') ? '-1' : '0'),
   ],
   [
     '.n-select .n-base-selection[tabindex]:not([aria-label]), .n-select input:not([aria-label])',

@@ -99,7 +99,7 @@ async function timeToShell(
               const menu = (globalThis as unknown as { document: Node }).document.querySelector(
                 '[data-test="sidebar"]',
               )
-              return menu && menu.querySelectorAll('.n-menu-item').length > 0 && performance.now()
+              return menu && menu.querySelectorAll('a').length > 0 && performance.now()
             },
             undefined,
             { polling: 'raf', timeout: 30_000 },

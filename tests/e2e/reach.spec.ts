@@ -145,7 +145,7 @@ async function expectFocusShown(app: Page): Promise<void> {
 async function openSection(app: Page, shell: ShellPage, section: string): Promise<void> {
   const item = shell
     .sidebar()
-    .locator('.n-menu-item')
+    .locator('a')
     .filter({ hasText: new RegExp(`^${section}$`) })
   await tabTo(app, item)
   await expectFocusShown(app)
