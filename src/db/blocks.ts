@@ -48,6 +48,10 @@ export const blockTables = (database: LeadkeeperDb) => [
   database.listColumns,
 ]
 
+/** The tables keyed by `[listId, block]`: a list's blocks and the records kept beside each. */
+export const blockKeyedTables = (database: LeadkeeperDb) =>
+  [database.listBlocks, database.listFacets, database.listCompanies, database.listRemovals] as const
+
 /** What a read of rows reads: the blocks and their removals, in one transaction so they agree. */
 export const rowTables = (database: LeadkeeperDb) => [database.listBlocks, database.listRemovals]
 
@@ -423,22 +427,12 @@ export async function storedRowCount(database: LeadkeeperDb, listId: string): Pr
 
 /** Deletes every block of a list; in the caller's transaction over `blockTables`. */
 export async function deleteBlocks(database: LeadkeeperDb, listId: string): Promise<void> {
-  await database.listBlocks
-    .where(':id')
-    .between(...listBlockRange(listId), true, true)
-    .delete()
-  await database.listFacets
-    .where(':id')
-    .between(...listBlockRange(listId), true, true)
-    .delete()
-  await database.listCompanies
-    .where(':id')
-    .between(...listBlockRange(listId), true, true)
-    .delete()
-  await database.listRemovals
-    .where(':id')
-    .between(...listBlockRange(listId), true, true)
-    .delete()
+  for (const table of blockKeyedTables(database)) {
+    await table
+      .where(':id')
+      .between(...listBlockRange(listId), true, true)
+      .delete()
+  }
   await database.blockRevs.delete(listId)
   // The query worker's columns of the list go with it: a list written anew under the same id
   // starts its revisions again, which an old snapshot's would match.
@@ -477,12 +471,7 @@ export async function truncateRows(
     10,
     { from: first, to: counted ? Infinity : first + 1 },
   )
-  for (const table of [
-    database.listBlocks,
-    database.listFacets,
-    database.listCompanies,
-    database.listRemovals,
-  ] as const) {
+  for (const table of blockKeyedTables(database)) {
     await table.where(':id').between(key(listId, first), [listId, Dexie.maxKey], true, true).delete()
   }
   // Shorter revisions tell the query worker the list shrank: it reads its columns anew. The block

@@ -4,6 +4,7 @@ import { clean, normalizeDomain } from '@domain/normalize'
 import { domainProblem, type ColumnMapping, type MappedField } from '@domain/person'
 import { createValidator, skippableIssues } from '@domain/validation'
 import {
+  blockKeyedTables,
   blockOf,
   blockSize,
   blockTables,
@@ -741,12 +742,7 @@ export async function duplicateList(
     [...blockTables(database), database.facetCounts, database.lists],
     async () => {
       await database.lists.add(copy)
-      for (const table of [
-        database.listBlocks,
-        database.listFacets,
-        database.listCompanies,
-        database.listRemovals,
-      ] as const) {
+      for (const table of blockKeyedTables(database)) {
         const range = table.where(':id').between(...listBlockRange(listId), true, true)
         const keys = (await range.primaryKeys()) as unknown as [string, number][]
         const records = await range.toArray()
