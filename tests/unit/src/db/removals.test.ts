@@ -1,8 +1,8 @@
 import 'fake-indexeddb/auto'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { duplicateList, editCells, redo, removeRows, restoreRows, undo } from '@/db/list-ops'
 import { applyEnrichmentResults, countRows, facetCounts, rowIndexes } from '@/db/rows'
-import { LeadkeeperDb } from '@/db/schema'
+import type { LeadkeeperDb } from '@/db/schema'
 import { knownToLibrary } from '@/db/library-client'
 import { countedValues } from '@/db/facet-tally'
 import { LocalListQueries } from '@/db/list-queries'
@@ -10,15 +10,10 @@ import { compactRemovals, removalsOfRows, setRemoval } from '@/db/removals'
 import type { RowRecord } from '@/db/records'
 import { allRows, rowAt } from '../support/rows'
 import { asked, found, seed } from '../support/list-fixtures'
+import { eachTestDatabase } from '../support/database'
 
 let database: LeadkeeperDb
-beforeEach(() => {
-  database = new LeadkeeperDb('t-' + crypto.randomUUID())
-})
-afterEach(async () => {
-  database.close()
-  await database.delete()
-})
+eachTestDatabase((made) => (database = made.database))
 
 /** A list of `count` rows across blocks, its first rows answered with a mix of outcomes. */
 async function answeredList(count: number, answered: number): Promise<void> {
