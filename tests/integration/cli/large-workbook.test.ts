@@ -1,10 +1,6 @@
-import { spawnSync } from 'node:child_process'
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
-import { bigWorkbook } from '../../support/workbooks'
+import { runOnBigWorkbook } from '../../support/big-workbook-run'
 
 const child = fileURLToPath(new URL('./large-workbook-child.ts', import.meta.url))
 
@@ -12,29 +8,18 @@ const child = fileURLToPath(new URL('./large-workbook-child.ts', import.meta.url
 // of 1 GB, the memory the app's workbook worker has to work in too.
 describe('enrich: a workbook of a million rows', () => {
   it('reads every row within a 1 GB heap', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'lk-big-xlsx-'))
-    try {
-      const path = join(dir, 'people.xlsx')
-      writeFileSync(path, bigWorkbook(1_000_000))
-      const result = spawnSync(
-        process.execPath,
-        ['--max-old-space-size=1024', '--import', 'tsx', child, path],
-        { encoding: 'utf8', maxBuffer: 1 << 20 },
-      )
-      expect(result.stderr).not.toMatch(/heap out of memory|RangeError/)
-      expect(result.status).toBe(0)
-      const read = JSON.parse(result.stdout) as {
-        rows: number
-        columns: string[]
-        last: string[]
-        maxRss: number
-      }
-      expect(read.rows).toBe(1_000_000)
-      expect(read.columns).toEqual(['first_name', 'last_name', 'email', 'score'])
-      expect(read.last).toEqual(['Margaret', 'Margaret', 'p999999@example.com', '249999.75'])
-      expect(read.maxRss).toBeLessThan(1024 ** 3)
-    } finally {
-      rmSync(dir, { recursive: true, force: true })
+    const result = runOnBigWorkbook(child, 1_000_000)
+    expect(result.stderr).not.toMatch(/heap out of memory|RangeError/)
+    expect(result.status).toBe(0)
+    const read = JSON.parse(result.stdout) as {
+      rows: number
+      columns: string[]
+      last: string[]
+      maxRss: number
     }
+    expect(read.rows).toBe(1_000_000)
+    expect(read.columns).toEqual(['first_name', 'last_name', 'email', 'score'])
+    expect(read.last).toEqual(['Margaret', 'Margaret', 'p999999@example.com', '249999.75'])
+    expect(read.maxRss).toBeLessThan(1024 ** 3)
   }, 600_000)
 })
