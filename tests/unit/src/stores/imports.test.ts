@@ -6,6 +6,7 @@ import { createList, saveMappingFor } from '@/db/lists'
 import type { ListRecord } from '@/db/records'
 import { db } from '@/db/schema'
 import { useImportsStore } from '@/stores/imports'
+import { notify } from '@/ui/notify'
 import type { ToWorker } from '@/workers/import-protocol'
 
 const file = (text: string, name = 'people.csv') => new File([text], name)
@@ -206,7 +207,13 @@ describe('the imports store, adding a file to a list', () => {
   it('refuses at once while a run of the list goes on', async () => {
     const list = await fair('running')
     const store = useImportsStore()
+    // What is said, not the notice: its code loads apart and would outlive the file.
+    const said = vi.spyOn(notify, 'error').mockImplementation(() => undefined)
     store.requestAppend(list, file('First\nJane\n'))
     expect(store.requested).toBeNull()
+    expect(said).toHaveBeenCalledWith(
+      'A run of this list is going on: rows can be added once it has finished.',
+    )
+    said.mockRestore()
   })
 })

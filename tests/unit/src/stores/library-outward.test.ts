@@ -14,6 +14,7 @@ beforeEach(async () => {
   await libraryWorld(db)
   vi.spyOn(notify, 'success').mockImplementation(() => undefined)
   vi.spyOn(notify, 'error').mockImplementation(() => undefined)
+  vi.spyOn(notify, 'warning').mockImplementation(() => undefined)
 })
 
 afterEach(() => vi.restoreAllMocks())
@@ -42,5 +43,8 @@ describe('what leaves the library, from its page', () => {
       'Forgot Ada Lovelace, and cleared their answer from 2 list rows.',
     )
     expect(await outward.forgetContact(ada.id, ada.fullName)).toBe(false)
+    expect(notify.warning).toHaveBeenCalledWith(
+      'Ada Lovelace was not in the library any more: nothing was changed.',
+    )
   })
 })
