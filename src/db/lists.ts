@@ -42,6 +42,8 @@ export interface ListRunPlan {
 }
 
 export interface NewList {
+  /** Its id when the caller needs it before the list exists (a window's claim on it); else a new one. */
+  id?: string
   name: string
   source: ListRecord['source']
   columns: string[]
@@ -77,7 +79,7 @@ const rowTablesOf = (database: LeadkeeperDb) => [...blockTables(database), datab
 export async function createList(input: NewList, database: LeadkeeperDb = db): Promise<ListRecord> {
   const now = Date.now()
   const list: ListRecord = {
-    id: crypto.randomUUID(),
+    id: input.id ?? crypto.randomUUID(),
     name: input.name,
     createdAt: now,
     updatedAt: now,

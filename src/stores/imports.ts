@@ -1,5 +1,5 @@
 import { defineStore } from 'pinia'
-import { computed, markRaw, ref, shallowRef } from 'vue'
+import { computed, markRaw, ref, shallowRef, watch } from 'vue'
 import type { Result } from '@shared/result'
 import { invoke } from '@/bridge'
 import { notify } from '@/ui/notify'
@@ -37,6 +37,7 @@ import { readLibraryAhead } from '@/db/library-client'
 import { useImportWorkbook } from './import-workbook'
 import { useImportAppend } from './import-append'
 import { abandonAppend, appendRefusal, beginAppend, finishAppend } from '@/db/list-append'
+import { claim, listClaim } from './window-locks'
 
 export type ImportStep = 'preview' | 'mapping' | 'importing' | 'review'
 
@@ -48,6 +49,10 @@ const headerRowOf = (built: Preview): { headerRow?: number } =>
 const sheetReading: PreviewOverrides = { encoding: 'utf-8', delimiter: ',' }
 
 export type { ImportProblem }
+
+/** Why rows cannot go into a list another window of the app is reading rows into. */
+const elsewhere =
+  'Rows are being read into this list in another window of Leadkeeper: finish or stop there first.'
 export type { WorkbookChoice } from './import-workbook'
 
 /** One import at a time: the dialog shows this state and calls these actions. */
@@ -65,6 +70,22 @@ export const useImportsStore = defineStore('imports', () => {
   const mapping = ref<ColumnMapping>({})
   const mappingRemembered = ref(false)
   const listId = ref<string | null>(null)
+  /**
+   * This window's claim on the list it reads rows into, from before the list shows as taking them
+   * until it no longer does (`listId` back to null): another window leaves that list alone.
+   */
+  let heldClaim: (() => void) | null = null
+  const letGo = () => {
+    heldClaim?.()
+    heldClaim = null
+  }
+  watch(listId, (id) => id === null && letGo(), { flush: 'sync' })
+  /** Claims `id` for this window; false when another window has it. */
+  async function claimList(id: string): Promise<boolean> {
+    letGo()
+    heldClaim = await claim(listClaim(id))
+    return heldClaim !== null
+  }
   const stored = shallowRef<StoredImport | null>(null)
   const skips = ref(defaultSkips())
   const finishing = ref(false)
@@ -268,8 +289,11 @@ export const useImportsStore = defineStore('imports', () => {
     if (append.into.value) return startAppend(append.into.value, current, built)
     problem.value = null
     let list: ListRecord
+    const id = crypto.randomUUID()
     try {
+      await claimList(id)
       list = await createList({
+        id,
         name: name.value.trim() || baseName(current.name),
         source: {
           fileName: workbook.value?.fileName ?? current.name,
@@ -284,6 +308,7 @@ export const useImportsStore = defineStore('imports', () => {
         mapping: fitMapping(mapping.value, built.columns.length),
       })
     } catch (error) {
+      letGo()
       problem.value = importProblem(error)
       return
     }
@@ -305,8 +330,13 @@ export const useImportsStore = defineStore('imports', () => {
   async function startAppend(into: ListRecord, current: File, built: Preview): Promise<void> {
     problem.value = append.refusal.value
     if (problem.value) return
+    if (!(await claimList(into.id))) {
+      problem.value = { code: 'busy', message: elsewhere }
+      return
+    }
     const begun = await beginAppend(into.id, workbook.value?.fileName ?? current.name)
     if (!begun.ok) {
+      letGo()
       problem.value = { code: 'busy', message: begun.message }
       return
     }
@@ -343,8 +373,10 @@ export const useImportsStore = defineStore('imports', () => {
     const stop = (reason: ImportProblem) => {
       resumed.value = null
       listId.value = null
+      letGo()
       problem.value = reason
     }
+    if (!(await claimList(list.id))) return stop({ code: 'busy', message: elsewhere })
     if (next.size !== list.source.size) {
       return stop({
         code: 'changed_file',
@@ -450,8 +482,12 @@ export const useImportsStore = defineStore('imports', () => {
     const keep = resumed.value !== null && step.value === 'importing'
     const id = keep ? null : listId.value
     const appended = append.into.value !== null
+    // The list stays this window's until its rows are gone: another would take them for cut off.
+    const held = heldClaim
+    heldClaim = null
     reset()
     if (id) await (appended ? abandonAppend(id) : deleteList(id))
+    held?.()
   }
 
   function reset(): void {

@@ -9,6 +9,7 @@ import type { JobMirror } from '@/db/records'
 import { libraryOf } from '@/db/library-client'
 import { notify } from '@/ui/notify'
 import { useAccountStore } from './account'
+import { exclusively, jobClaim } from './window-locks'
 
 const endedStates = new Set<JobState>(['done', 'failed', 'cancelled'])
 
@@ -21,7 +22,7 @@ const endedStates = new Set<JobState>(['done', 'failed', 'cancelled'])
 export const useJobsStore = defineStore('jobs', () => {
   const progress = shallowReactive(new Map<string, JobProgressEvent>())
   const views = shallowReactive(new Map<string, JobView>())
-  /** One ingestion at a time per job: results of one job are applied in order, never twice at once. */
+  /** One ingestion at a time per job, in any window: results of one job are applied in order, never twice at once. */
   const draining = new Map<string, Promise<void>>()
   /** List runs not yet ended (running, waiting, on hold, at their cap, awaiting a decision), newest first. */
   const unfinished = shallowRef<JobMirror[]>([])
@@ -97,7 +98,7 @@ export const useJobsStore = defineStore('jobs', () => {
   function drain(jobId: string): Promise<void> {
     const previous = draining.get(jobId) ?? Promise.resolve()
     const next = previous
-      .then(() => ingest(jobId))
+      .then(() => exclusively(jobClaim(jobId), () => ingest(jobId)))
       .catch((error: unknown) => {
         console.error(`[jobs] results of ${jobId} could not be stored`, error)
       })

@@ -24,6 +24,11 @@ import { abandonAppend, appendsCutOff } from '@/db/list-append'
 import { notify } from '@/ui/notify'
 import { useImportsStore } from './imports'
 import { useJobsStore } from './jobs'
+import { heldClaims, ifUnclaimed, listClaim, whenFree } from './window-locks'
+
+/** Why a list cannot be deleted while another window reads rows into it. */
+const readingElsewhere =
+  'Rows are being read into this list in a window of Leadkeeper: stop there first, then delete it.'
 
 export interface RunOptions {
   email: boolean
@@ -86,13 +91,36 @@ export const useListsStore = defineStore('lists', () => {
    * made, and the file is at hand to add again.
    */
   async function takeBackCutOffAppends(): Promise<void> {
-    for (const list of await appendsCutOff()) {
-      if (!list.appending) continue
+    await Promise.all((await appendsCutOff()).map((list) => takeBackIfCutOff(list.id)))
+  }
+
+  /**
+   * An append a window is making (another, or this one) is not cut off: the list is looked at again
+   * once that window lets go of it, and the append taken back if it was not finished by then (the
+   * window closed midway).
+   */
+  async function takeBackIfCutOff(listId: string): Promise<void> {
+    const free = await ifUnclaimed(listClaim(listId), async () => {
+      const list = await db.lists.get(listId)
+      if (!list?.appending) return
       await abandonAppend(list.id)
       notify.warning(
         `Adding the rows of “${list.appending.fileName}” to “${list.name}” was cut off; the list is as it was before. Add the file again to add them.`,
       )
-    }
+    })
+    if (!free) lookAgainOnceFree(listId)
+  }
+
+  /** Lists whose claim this window waits on, to look at them again once no window holds it. */
+  const awaited = new Set<string>()
+  function lookAgainOnceFree(listId: string): void {
+    if (awaited.has(listId)) return
+    awaited.add(listId)
+    whenFree(listClaim(listId), () => {
+      awaited.delete(listId)
+      void readClaims()
+      void takeBackIfCutOff(listId)
+    })
   }
 
   /**
@@ -157,8 +185,11 @@ export const useListsStore = defineStore('lists', () => {
     return started.data
   }
 
-  async function remove(listId: string): Promise<void> {
-    await deleteList(listId)
+  /** Deletes a list; false, and nothing deleted, while a window is reading rows into it. */
+  async function remove(listId: string): Promise<boolean> {
+    const done = await ifUnclaimed(listClaim(listId), () => deleteList(listId))
+    if (!done) notify.error(readingElsewhere)
+    return done
   }
 
   /** Follows one list's record as it changes (undefined once it is deleted). */
@@ -208,8 +239,33 @@ export const useListsStore = defineStore('lists', () => {
    */
   const interrupted = computed(() => {
     const current = useImportsStore().listId
-    return lists.value.filter((list) => list.state === 'importing' && list.id !== current)
+    return lists.value.filter(
+      (list) => list.state === 'importing' && list.id !== current && unclaimed.value.has(list.id),
+    )
   })
+
+  /**
+   * Lists left importing that no window holds (`window-locks.ts`): one another window is importing
+   * now is not interrupted. Such lists, and lists another window adds rows to, are looked at again
+   * once that window lets go of them.
+   */
+  const unclaimed = ref(new Set<string>())
+  async function readClaims(): Promise<void> {
+    const { ours, elsewhere } = await heldClaims()
+    const importing = lists.value.filter((list) => list.state === 'importing')
+    unclaimed.value = new Set(
+      importing
+        .filter((list) => !ours.has(listClaim(list.id)) && !elsewhere.has(listClaim(list.id)))
+        .map((list) => list.id),
+    )
+    for (const list of lists.value) {
+      // This window's own import or append: it lets go of the list only once the rows are settled.
+      if (ours.has(listClaim(list.id))) continue
+      if (list.state === 'importing' && elsewhere.has(listClaim(list.id))) lookAgainOnceFree(list.id)
+      else if (list.appending) void takeBackIfCutOff(list.id)
+    }
+  }
+  watch(lists, () => void readClaims())
 
   /** How many rows each interrupted import stored before it stopped, by list id. */
   const rowsRead = ref(new Map<string, number>())

@@ -15,6 +15,7 @@ import * as searches from '@/db/searches'
 import { cacheInLibrary } from '@/db/search-cache'
 import { useAccountStore } from './account'
 import { plain } from '@/db/plain'
+import { exclusively, jobClaim } from './window-locks'
 
 export type { CompanySearchInput, LeadSearchInput }
 
@@ -104,11 +105,11 @@ export const useSearchesStore = defineStore('searches', () => {
     return view
   }
 
-  /** One ingestion at a time per run, so batches are stored in order and never twice at once. */
+  /** One ingestion at a time per run, in any window, so batches are stored in order and never twice at once. */
   function drain(runId: string): Promise<void> {
     const previous = draining.get(runId) ?? Promise.resolve()
     const next = previous
-      .then(() => ingest(runId))
+      .then(() => exclusively(jobClaim(runId), () => ingest(runId)))
       .catch((error: unknown) => console.error(`[searches] results of ${runId} could not be stored`, error))
     draining.set(runId, next)
     return next
