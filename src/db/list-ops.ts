@@ -10,18 +10,19 @@ import {
   blockTables,
   deleteBlocks,
   listBlockRange,
-  prepareBlocks,
   putBlocks,
   putStoredRows,
   readRows,
   truncateRows,
+  type PreparedBlocks,
 } from './blocks'
 import { outOfLine } from './block-shape'
+import { BlockPicker, sourceBlocks, type PickedBlock, type SourceBlock } from './row-pick'
 import { markRemovals } from './removals'
 import { applyTally, descriptiveFacets, FacetTally, listCounts, tallyFacetRecords } from './facet-tally'
 import type { KnownIdentities } from './lists'
 import { db, type LeadkeeperDb } from './schema'
-import type { ListOp, ListRecord, RowBlock, RowRecord, StoredRow } from './records'
+import type { ListOp, ListRecord, RowRecord, StoredRow } from './records'
 
 /**
  * The changes a user makes to a list — edits, removals, restores, renames — each recorded in the
@@ -647,54 +648,68 @@ export async function listFromRows(
   await database.lists.add(list)
   let count = 0
   try {
-    // A page of 32 blocks' rows a transaction, and the counts once, with the list's record: a count a
-    // company, tallied and written a page at a time, was read and written again at every page. The
-    // next page's rows are asked for before this one's blocks are made, so the database reads while
-    // the page codes (`npm run bench -- --only edits`).
+    // A page of 32 new blocks a transaction, and the counts once, with the list's record. The rows
+    // are copied as they are stored (`row-pick.ts`), and the next page's blocks are asked for before
+    // this one's are made, so the database reads while the page is copied
+    // (`npm run bench -- --only edits`).
     const page = blockSize * blocksAtOnce
     const tally = new FacetTally()
-    const read = (from: number) => {
-      const wanted: number[] = []
-      for (let at = from; at < Math.min(indexes.length, from + page); at++) wanted.push(indexes[at]!)
-      const rows = readRows(database, listId, wanted).then((found) => ({ wanted, rows: found }))
+    type Page = { from: number; to: number; found: Map<number, SourceBlock> }
+    const read = (from: number): Promise<Page> => {
+      const to = Math.min(indexes.length, from + page)
+      const numbers = sourceBlocks(indexes, from, to)
+      const keys = numbers.map((number): [string, number] => [listId, number])
+      const blocks = database
+        .transaction('r', [database.listBlocks, database.listFacets, database.listCompanies], async () =>
+          Promise.all([
+            database.listBlocks.bulkGet(keys),
+            database.listFacets.bulkGet(keys),
+            database.listCompanies.bulkGet(keys),
+          ]),
+        )
+        .then(([stored, facets, companies]) => {
+          const found = new Map<number, SourceBlock>()
+          stored.forEach((block, at) => {
+            if (block)
+              found.set(numbers[at]!, { block, facets: facets[at] ?? null, company: companies[at] ?? null })
+          })
+          return { from, to, found }
+        })
       // Awaited below; if a write fails first, its failure is the one reported.
-      rows.catch(() => undefined)
-      return rows
+      blocks.catch(() => undefined)
+      return blocks
     }
-    // Rows of the new list not yet written: fewer than a block, from the start of one.
-    let held: StoredRow[] = []
-    const write = async (rows: StoredRow[]) => {
-      const blocks: RowBlock[] = []
-      for (let at = 0; at < rows.length; at += blockSize) {
-        const part = rows.slice(at, at + blockSize)
-        blocks.push({ listId: list.id, block: blockOf(part[0]!.index), rows: part })
+    const write = async (picked: PickedBlock[]) => {
+      for (const one of picked) tallyFacetRecords(tally, list.id, one.facets, one.company, null, 1)
+      const prepared: PreparedBlocks = {
+        listId: list.id,
+        blocks: picked.map((one) => one.block),
+        facets: picked.map((one) => one.facets),
+        companies: picked.map((one) => one.company),
+        removals: new Map(),
       }
-      const prepared = prepareBlocks(list.id, blocks)
-      prepared.facets.forEach((facets, at) =>
-        tallyFacetRecords(tally, list.id, facets, prepared.companies[at], null, 1),
-      )
       await database.transaction('rw', blockTables(database), async () => putBlocks(database, prepared))
     }
-    let next: ReturnType<typeof read> | null = read(0)
-    for (let from = 0; next; from += page) {
-      const { wanted, rows } = await next
-      next = from + page < indexes.length ? read(from + page) : null
-      for (const index of wanted) {
-        const row = rows.get(index)
-        if (!row) continue
-        const copy = stored(row)
-        delete copy.removedAt
-        copy.index = count++
-        held.push(copy)
+    // The new block being filled: fewer than a block's rows, carried from one page to the next.
+    let picker = new BlockPicker(list.id, 0)
+    let next: Promise<Page> | null = read(0)
+    while (next) {
+      const { from, to, found }: Page = await next
+      next = to < indexes.length ? read(to) : null
+      const whole: PickedBlock[] = []
+      for (let at = from; at < to; at++) {
+        const index = indexes[at]!
+        const source = found.get(blockOf(index))
+        if (!source || !picker.take(source, index % blockSize)) continue
+        count++
+        if (picker.size === blockSize) {
+          whole.push(picker.done())
+          picker = new BlockPicker(list.id, blockOf(count))
+        }
       }
-      const whole = held.length - (held.length % blockSize)
-      if (whole === 0) continue
-      const rest = held.slice(whole)
-      held.length = whole
-      await write(held)
-      held = rest
+      if (whole.length > 0) await write(whole)
     }
-    if (held.length > 0) await write(held)
+    if (picker.size > 0) await write([picker.done()])
     await database.transaction('rw', [database.facetCounts, database.lists], async () => {
       await applyTally(database.facetCounts, tally)
       await database.lists.update(list.id, {

@@ -175,3 +175,188 @@ export function decodeValues(coded: CodedValues, count: number): unknown[] {
   }
   return values
 }
+
+/** Where each of a coded list's values starts, in its `shape` and its `strings`, then where the last ends. */
+export interface ValueBounds {
+  shape: Uint32Array
+  strings: Uint32Array
+}
+
+/** The bounds of the `count` values `codeValues` coded, read without making any of them. */
+export function valueBounds(coded: CodedValues, count: number): ValueBounds {
+  const { shape } = coded
+  const starts = new Uint32Array(count + 1)
+  const texts = new Uint32Array(count + 1)
+  let at = 0
+  let from = 0
+  const skip = (): void => {
+    switch (shape.charCodeAt(at++)) {
+      case stringTag:
+      case numberTag:
+        from += shape.charCodeAt(at++)
+        return
+      case arrayTag:
+        for (let items = shape.charCodeAt(at++); items > 0; items--) skip()
+        return
+      case objectTag:
+        for (let fields = shape.charCodeAt(at++); fields > 0; fields--) {
+          at++
+          skip()
+        }
+        return
+      default:
+        return
+    }
+  }
+  for (let item = 0; item < count; item++) {
+    starts[item] = at
+    texts[item] = from
+    if (shape.charCodeAt(at) === hole) at++
+    else skip()
+  }
+  starts[count] = at
+  texts[count] = from
+  return { shape: starts, strings: texts }
+}
+
+/**
+ * Coded values made of values of other coded lists, each copied as it is coded and never made: the
+ * same codes as `codeValues` of those values gives. In each value taken, a top-level field named
+ * `numbered` takes the number given with the value, and one named `dropped` is left out.
+ */
+export class ValuePicker {
+  private readonly names: string[] = []
+  private readonly placeOf = new Map<string, number>()
+  /** For each source, its names' places here (-1 until met). */
+  private readonly places = new WeakMap<CodedValues, Int32Array>()
+  private shape = new Uint16Array(16_384)
+  private at = 0
+  private readonly strings: string[] = []
+  /** Set once more names were met than `shape` can place. */
+  private tooMany = false
+
+  constructor(
+    private readonly numbered: string,
+    private readonly dropped: string,
+  ) {}
+
+  /** Appends value `item` of `source` (its bounds from `valueBounds`); false, and nothing taken, for a hole. */
+  take(source: CodedValues, bounds: ValueBounds, item: number, number: number): boolean {
+    const codes = source.shape
+    let at = bounds.shape[item]!
+    if (codes.charCodeAt(at) === hole) return false
+    const names = source.names
+    let places = this.places.get(source)
+    if (!places) {
+      places = new Int32Array(names.length).fill(-1)
+      this.places.set(source, places)
+    }
+    // Room for the value's codes as they are, and for its number written out in place of its own.
+    this.room(bounds.shape[item + 1]! - at + 2)
+    let from = bounds.strings[item]!
+    let piece = from
+    const flush = (): void => {
+      if (from > piece) this.strings.push(source.strings.slice(piece, from))
+    }
+    const skip = (): void => {
+      switch (codes.charCodeAt(at++)) {
+        case stringTag:
+        case numberTag:
+          from += codes.charCodeAt(at++)
+          return
+        case arrayTag:
+          for (let items = codes.charCodeAt(at++); items > 0; items--) skip()
+          return
+        case objectTag:
+          for (let fields = codes.charCodeAt(at++); fields > 0; fields--) {
+            at++
+            skip()
+          }
+          return
+        default:
+          return
+      }
+    }
+    const copy = (top: boolean): void => {
+      const tag = codes.charCodeAt(at++)
+      this.shape[this.at++] = tag
+      switch (tag) {
+        case stringTag:
+        case numberTag: {
+          const length = codes.charCodeAt(at++)
+          this.shape[this.at++] = length
+          from += length
+          return
+        }
+        case arrayTag: {
+          const items = codes.charCodeAt(at++)
+          this.shape[this.at++] = items
+          for (let one = 0; one < items; one++) copy(false)
+          return
+        }
+        case objectTag: {
+          const fields = codes.charCodeAt(at++)
+          const countAt = this.at++
+          let kept = 0
+          for (let field = 0; field < fields; field++) {
+            const place = codes.charCodeAt(at++)
+            const name = names[place]!
+            if (top && name === this.dropped) {
+              flush()
+              skip()
+              piece = from
+              continue
+            }
+            this.shape[this.at++] = places[place]! >= 0 ? places[place]! : this.place(name, places, place)
+            kept++
+            if (top && name === this.numbered) {
+              flush()
+              skip()
+              piece = from
+              const text = String(number)
+              this.shape[this.at++] = numberTag
+              this.shape[this.at++] = text.length
+              this.strings.push(text)
+            } else copy(false)
+          }
+          this.shape[countAt] = kept
+          return
+        }
+        default:
+          return
+      }
+    }
+    copy(true)
+    flush()
+    return true
+  }
+
+  /** The values taken, coded; null when they hold more field names than can be coded. */
+  done(): CodedValues | null {
+    if (this.tooMany) return null
+    return {
+      names: this.names,
+      strings: this.strings.join(''),
+      shape: charCodesText(this.shape.subarray(0, this.at)),
+    }
+  }
+
+  private place(name: string, places: Int32Array, place: number): number {
+    let here = this.placeOf.get(name)
+    if (here === undefined) {
+      here = this.names.length
+      if (here > largestCode) this.tooMany = true
+      this.placeOf.set(name, here)
+      this.names.push(name)
+    }
+    places[place] = here
+    return here
+  }
+
+  private room(codes: number): void {
+    if (this.at + codes <= this.shape.length) return
+    const wider = new Uint16Array(2 * this.shape.length + codes)
+    wider.set(this.shape)
+    this.shape = wider
+  }
+}

@@ -1,7 +1,8 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs'
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { buildApp, buildDir, launchChromium, startWebHost } from './browser'
+import type { Page } from 'playwright-core'
 import type { BenchContext } from './context'
 import type { Figure } from './figures'
 import { figure } from './figures'
@@ -55,11 +56,21 @@ export function initialChunks(rendererDir: string): string[] {
 
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b)
-  return sorted[Math.floor(sorted.length / 2)]!
+  const middle = sorted.length / 2
+  return sorted.length % 2 === 1 ? sorted[Math.floor(middle)]! : (sorted[middle - 1]! + sorted[middle]!) / 2
 }
 
 /** How long after the shell is interactive its start's tasks are watched: its idle work is done by then. */
 const afterStartMs = 5_000
+
+/**
+ * The raw baseline of a cold start: a page of one link in the sidebar's place and nothing else,
+ * served by the same host, in a fresh context as the app is. What a new tab takes to draw anything.
+ */
+const staticPage = 'bench-static.html'
+const staticHtml =
+  '<!doctype html><html lang="en"><head><meta charset="UTF-8"><title>Leadkeeper</title></head>' +
+  '<body><nav data-test="sidebar"><a href="#/">Start</a></nav></body></html>'
 
 /** The page's tasks over 50 ms, each as [its start in ms since the navigation, its duration]. */
 type LongTasks = [number, number][]
@@ -67,15 +78,32 @@ type LongTasks = [number, number][]
 async function timeToShell(
   ctx: BenchContext,
   runs: number,
-): Promise<{ cold: number[]; warm: number[]; afterStart: LongTasks[]; startPage: number[] }> {
+): Promise<{
+  cold: number[]
+  warm: number[]
+  afterStart: LongTasks[]
+  startPage: number[]
+  staticCold: number[]
+}> {
   const host = await startWebHost()
   const browser = await launchChromium()
   const cold: number[] = []
+  const staticCold: number[] = []
   const startPage: number[] = []
   const warm: number[] = []
   const afterStart: LongTasks[] = []
   try {
     for (let i = 0; i < runs; i++) {
+      // The raw baseline in a fresh context of its own, before the app's run and after it in
+      // turn: the browser keeps a renderer process ready, which the first of two new tabs takes.
+      const baseline = async () => {
+        const bare = await browser.newContext({ viewport: { width: 1280, height: 800 } })
+        const barePage = await bare.newPage()
+        await barePage.goto(host.url.replace('/?', `/${staticPage}?`), { waitUntil: 'commit' })
+        staticCold.push(await sidebarDrawn(barePage))
+        await bare.close()
+      }
+      if (i % 2 === 0) await baseline()
       const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
       // Every task of the page over 50 ms from its navigation on.
       await context.addInitScript(() => {
@@ -88,23 +116,7 @@ async function timeToShell(
         }).observe(options)
       })
       const page = await context.newPage()
-      const ready = async (): Promise<number> =>
-        page
-          .waitForFunction(
-            () => {
-              type Node = {
-                querySelector(s: string): Node | null
-                querySelectorAll(s: string): { length: number }
-              }
-              const menu = (globalThis as unknown as { document: Node }).document.querySelector(
-                '[data-test="sidebar"]',
-              )
-              return menu && menu.querySelectorAll('a').length > 0 && performance.now()
-            },
-            undefined,
-            { polling: 'raf', timeout: 30_000 },
-          )
-          .then((handle) => handle.jsonValue() as Promise<number>)
+      const ready = () => sidebarDrawn(page)
       await page.goto(host.url, { waitUntil: 'commit' })
       const interactive = await ready()
       cold.push(interactive)
@@ -130,15 +142,36 @@ async function timeToShell(
       await page.reload({ waitUntil: 'commit' })
       warm.push(await ready())
       await context.close()
+      if (i % 2 === 1) await baseline()
     }
     ctx.log(
-      `startup: cold ${cold.map((ms) => ms.toFixed(0)).join(', ')} ms; warm ${warm.map((ms) => ms.toFixed(0)).join(', ')} ms`,
+      `startup: static page cold ${staticCold.map((ms) => ms.toFixed(0)).join(', ')} ms; cold ${cold.map((ms) => ms.toFixed(0)).join(', ')} ms; warm ${warm.map((ms) => ms.toFixed(0)).join(', ')} ms`,
     )
   } finally {
     await browser.close()
     await host.close()
   }
-  return { cold, warm, afterStart, startPage }
+  return { cold, warm, afterStart, startPage, staticCold }
+}
+
+/** When the page first has a sidebar with a link, in ms since its navigation, checked at each frame. */
+function sidebarDrawn(page: Page): Promise<number> {
+  return page
+    .waitForFunction(
+      () => {
+        type Node = {
+          querySelector(s: string): Node | null
+          querySelectorAll(s: string): { length: number }
+        }
+        const menu = (globalThis as unknown as { document: Node }).document.querySelector(
+          '[data-test="sidebar"]',
+        )
+        return menu && menu.querySelectorAll('a').length > 0 && performance.now()
+      },
+      undefined,
+      { polling: 'raf', timeout: 30_000 },
+    )
+    .then((handle) => handle.jsonValue() as Promise<number>)
 }
 
 const longest = (tasks: LongTasks): number => Math.max(0, ...tasks.map(([, duration]) => duration))
@@ -153,7 +186,8 @@ export async function startupBench(ctx: BenchContext): Promise<Figure[]> {
   const allJs = readdirSync(join(rendererDir, 'assets')).filter((name) => name.endsWith('.js'))
   const main = folderSizes(join(buildDir, 'main'))
   const preload = folderSizes(join(buildDir, 'preload'))
-  const times = await timeToShell(ctx, ctx.quick ? 2 : 5)
+  writeFileSync(join(rendererDir, staticPage), staticHtml)
+  const times = await timeToShell(ctx, ctx.quick ? 2 : 6)
   const kb = (bytes: number) => bytes / 1000
   return [
     figure(
@@ -162,7 +196,15 @@ export async function startupBench(ctx: BenchContext): Promise<Figure[]> {
       median(times.cold),
       'ms',
       { max: 500 },
-      `navigation start → sidebar menu rendered, fresh profile, built assets via the web host; runs: ${times.cold.map((ms) => ms.toFixed(0)).join(', ')}`,
+      `navigation start → sidebar menu rendered, fresh profile, built assets via the web host; runs: ${times.cold.map((ms) => ms.toFixed(0)).join(', ')}; raw baseline ${median(times.staticCold).toFixed(0)} ms`,
+    ),
+    figure(
+      'startup',
+      'raw: a static page drawn, cold (median)',
+      median(times.staticCold),
+      'ms',
+      undefined,
+      `a page of one link in the sidebar's place and nothing else, from the same host, each in a fresh context before or after the app's in turn: what a new tab takes to draw anything; runs: ${times.staticCold.map((ms) => ms.toFixed(0)).join(', ')}`,
     ),
     figure(
       'startup',

@@ -1,5 +1,6 @@
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { codeValues, decodeValues } from '@/db/value-code'
+import { ValuePicker, codeValues, decodeValues, valueBounds } from '@/db/value-code'
 
 /** What a value comes back as once coded, stored (structured clone, as an IndexedDB put) and read. */
 function roundTrip(values: readonly unknown[]): unknown[] {
@@ -96,5 +97,65 @@ describe('codeValues', () => {
   it('reads a damaged shape as an error, not as wrong rows', () => {
     const coded = codeValues([{ a: 'b' }])!
     expect(() => decodeValues({ ...coded, shape: '\u0063' }, 1)).toThrow(/cannot be read/)
+  })
+})
+
+describe('ValuePicker', () => {
+  /** A row as blocks hold them: its index first, then fields of any plain values, maybe a removal. */
+  const row = fc.record(
+    {
+      index: fc.nat(),
+      values: fc.array(fc.string(), { maxLength: 6 }),
+      status: fc.constantFrom('pending', 'found', 'not_found'),
+      result: fc.option(
+        fc.dictionary(fc.string({ maxLength: 8 }), fc.jsonValue({ maxDepth: 3 }), { maxKeys: 4 }),
+        {
+          nil: undefined,
+        },
+      ),
+      removedAt: fc.option(fc.nat(), { nil: undefined }),
+      answers: fc.option(fc.record({ email: fc.nat() }), { nil: undefined }),
+    },
+    { requiredKeys: ['index', 'values', 'status'] },
+  )
+  /** A block's rows, some places empty (a hole). */
+  const block = fc
+    .array(fc.option(row, { nil: null, freq: 6 }), { minLength: 1, maxLength: 12 })
+    .map((rows) => {
+      const sparse: unknown[] = []
+      rows.forEach((one, at) => {
+        if (one) sparse[at] = one
+      })
+      sparse.length = rows.length
+      return sparse
+    })
+
+  it('copies values of several coded lists into the codes codeValues gives them, renumbered, a field left out', () => {
+    fc.assert(
+      fc.property(
+        fc.array(block, { minLength: 1, maxLength: 3 }),
+        fc.array(fc.tuple(fc.nat(), fc.nat()), { maxLength: 30 }),
+        (blocks, picks) => {
+          const coded = blocks.map((rows) => codeValues(rows)!)
+          const bounds = coded.map((one, at) => valueBounds(one, blocks[at]!.length))
+          const picker = new ValuePicker('index', 'removedAt')
+          const expected: unknown[] = []
+          for (const [which, place] of picks) {
+            const at = which % blocks.length
+            const item = place % blocks[at]!.length
+            const number = 1_000 + expected.length
+            const taken = picker.take(coded[at]!, bounds[at]!, item, number)
+            const value = blocks[at]![item] as Record<string, unknown> | undefined
+            expect(taken).toBe(value !== undefined)
+            if (!value) continue
+            const copy: Record<string, unknown> = { ...value, index: number }
+            delete copy['removedAt']
+            expected.push(copy)
+          }
+          if (expected.length === 0) return
+          expect(picker.done()).toEqual(codeValues(expected))
+        },
+      ),
+    )
   })
 })
