@@ -693,6 +693,14 @@ export async function listFromRows(
     // The new block being filled: fewer than a block's rows, carried from one page to the next.
     let picker = new BlockPicker(list.id, 0)
     let next: Promise<Page> | null = read(0)
+    // A page's blocks are written while the next page is copied; one write at a time, in order.
+    let writing: Promise<void> = Promise.resolve()
+    const written = (picked: PickedBlock[]) => {
+      const after = writing.then(() => write(picked))
+      // Awaited before the next write and at the end, where its failure is reported.
+      after.catch(() => undefined)
+      return after
+    }
     while (next) {
       const { from, to, found }: Page = await next
       next = to < indexes.length ? read(to) : null
@@ -707,9 +715,11 @@ export async function listFromRows(
           picker = new BlockPicker(list.id, blockOf(count))
         }
       }
-      if (whole.length > 0) await write(whole)
+      await writing
+      if (whole.length > 0) writing = written(whole)
     }
-    if (picker.size > 0) await write([picker.done()])
+    if (picker.size > 0) writing = written([picker.done()])
+    await writing
     await database.transaction('rw', [database.facetCounts, database.lists], async () => {
       await applyTally(database.facetCounts, tally)
       await database.lists.update(list.id, {

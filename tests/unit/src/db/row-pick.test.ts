@@ -27,7 +27,7 @@ const packed = packBlock(
     ['Ann', 'Bo'],
     ['Cy', 'Di'],
   ],
-  [[], ['missing_identity']],
+  [[], ['missing_domain', 'duplicate']],
 )!
 const answered: RowBlock = {
   listId: 'L',
