@@ -152,7 +152,12 @@ export async function abandonAppend(listId: string, database: LeadkeeperDb = db)
   )
 }
 
-/** Lists an append was adding rows to when it was cut off (the window closed): to be taken back. */
-export async function appendsCutOff(database: LeadkeeperDb = db): Promise<ListRecord[]> {
-  return database.lists.filter((list) => list.appending !== undefined).toArray()
+/**
+ * Lists an append was adding rows to, or being made of another's rows, when that was cut off (the
+ * window closed), or still being so by a window: to be taken back once no window holds them.
+ */
+export async function cutOff(database: LeadkeeperDb = db): Promise<ListRecord[]> {
+  return database.lists
+    .filter((list) => list.appending !== undefined || list.makingFrom !== undefined)
+    .toArray()
 }

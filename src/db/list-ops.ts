@@ -16,7 +16,7 @@ import {
   truncateRows,
   type PreparedBlocks,
 } from './blocks'
-import { outOfLine } from './block-shape'
+import { blockLength, outOfLine } from './block-shape'
 import { BlockPicker, sourceBlocks, type PickedBlock, type SourceBlock } from './row-pick'
 import { markRemovals } from './removals'
 import { applyTally, descriptiveFacets, FacetTally, listCounts, tallyFacetRecords } from './facet-tally'
@@ -624,6 +624,12 @@ export async function listFromRows(
   listId: string,
   indexes: ArrayLike<number>,
   name: string,
+  options: {
+    /** The new list's id, when the caller claims it first (`window-locks.ts`). */
+    id?: string
+    /** Rows copied so far, after each page written. */
+    onProgress?: (rows: number, of: number) => void
+  } = {},
   database: LeadkeeperDb = db,
 ): Promise<Changed<ListRecord>> {
   const source = await listOf(database, listId)
@@ -635,13 +641,14 @@ export async function listFromRows(
   const { appending: _appending, ...whole } = source
   const list: ListRecord = {
     ...whole,
-    id: crypto.randomUUID(),
+    id: options.id ?? crypto.randomUUID(),
     name: title.slice(0, maxListName),
     createdAt: now,
     updatedAt: now,
     source: { ...source.source, fileName: `${source.name} (rows of the list)` },
     rowCount: 0,
     state: 'importing',
+    makingFrom: listId,
     jobIds: [],
     creditsSpent: 0,
   }
@@ -679,6 +686,7 @@ export async function listFromRows(
       blocks.catch(() => undefined)
       return blocks
     }
+    let copied = 0
     const write = async (picked: PickedBlock[]) => {
       for (const one of picked) tallyFacetRecords(tally, list.id, one.facets, one.company, null, 1)
       const prepared: PreparedBlocks = {
@@ -689,6 +697,8 @@ export async function listFromRows(
         removals: new Map(),
       }
       await database.transaction('rw', blockTables(database), async () => putBlocks(database, prepared))
+      copied += picked.reduce((sum, one) => sum + blockLength(one.block), 0)
+      options.onProgress?.(copied, indexes.length)
     }
     // The new block being filled: fewer than a block's rows, carried from one page to the next.
     let picker = new BlockPicker(list.id, 0)
@@ -725,6 +735,7 @@ export async function listFromRows(
       await database.lists.update(list.id, {
         rowCount: count,
         state: source.state === 'done' ? 'done' : 'ready',
+        makingFrom: undefined,
         updatedAt: Date.now(),
       })
     })
@@ -740,7 +751,8 @@ export async function listFromRows(
     )
     throw error
   }
-  return { ok: true, value: { ...list, rowCount: count, state: source.state === 'done' ? 'done' : 'ready' } }
+  const { makingFrom: _making, ...made } = list
+  return { ok: true, value: { ...made, rowCount: count, state: source.state === 'done' ? 'done' : 'ready' } }
 }
 
 /** A copy of a list, its rows and results as they are (removed rows too); its history starts anew. */

@@ -61,6 +61,11 @@ export interface ListRecord {
    * become the list's when the append is finished; an append cut off is taken back from `from`.
    */
   appending?: { from: number; fileName: string }
+  /**
+   * The list whose rows this one is being made of (`listFromRows`), until it is made; one cut off
+   * (its window closed) is deleted.
+   */
+  makingFrom?: string
 }
 
 export type { ColumnMapping, RowIssue }

@@ -19,6 +19,7 @@ import {
 import type { ListOp, ListRecord } from '@/db/records'
 import { knownToLibrary } from '@/db/library-client'
 import { useListViewStore } from './list-view'
+import { claim, listClaim } from './window-locks'
 
 export { maxCellLength } from '@/db/list-ops'
 
@@ -37,6 +38,8 @@ export const useListEditStore = defineStore('listEdit', () => {
   const anchor = ref<number | null>(null)
   const history = shallowRef<ListOp[]>([])
   const busy = ref(false)
+  /** Rows of the new list copied so far, while one is made of the rows shown. */
+  const copying = ref<{ rows: number; of: number } | null>(null)
   let subscription: Subscription | null = null
 
   const selectedCount = computed(() => (allShown.value ? view.matching : selected.value.size))
@@ -202,7 +205,21 @@ export const useListEditStore = defineStore('listEdit', () => {
     const id = view.listId
     if (!id) return null
     const indexes = await indexesOf(selectedCount.value === 0)
-    return change(() => listFromRows(id, indexes, name))
+    // The new list is this window's until it is made: another takes it back only if it is cut off.
+    const made = crypto.randomUUID()
+    const release = await claim(listClaim(made))
+    copying.value = { rows: 0, of: indexes.length }
+    try {
+      return await change(() =>
+        listFromRows(id, indexes, name, {
+          id: made,
+          onProgress: (rows, of) => (copying.value = { rows, of }),
+        }),
+      )
+    } finally {
+      copying.value = null
+      release?.()
+    }
   }
 
   async function duplicate(listId: string): Promise<ListRecord | null> {
@@ -210,6 +227,7 @@ export const useListEditStore = defineStore('listEdit', () => {
   }
 
   return {
+    copying,
     selected,
     allShown,
     selectedCount,

@@ -20,7 +20,7 @@ import {
   type LocalDecision,
 } from '@/db/lists'
 import { knownToLibrary, libraryKnowledgeOf, libraryOf } from '@/db/library-client'
-import { abandonAppend, appendsCutOff } from '@/db/list-append'
+import { abandonAppend, cutOff } from '@/db/list-append'
 import { notify } from '@/ui/notify'
 import { useImportsStore } from './imports'
 import { useJobsStore } from './jobs'
@@ -85,28 +85,35 @@ export const useListsStore = defineStore('lists', () => {
   }
 
   /**
-   * Appends cut off by the window closing, found as the app starts: their rows were never the list's
-   * and go, so the list is as it was. An import goes on from where it stopped because its rows are a
-   * list of their own; an append's are one change of another list, which a part of would leave half
-   * made, and the file is at hand to add again.
+   * Appends and new lists of another's rows cut off by the window closing, found as the app starts.
+   * An append's rows were never the list's and go, so the list is as it was; a list being made of
+   * another's rows goes, the other is as it was. An import goes on from where it stopped because
+   * its rows are a list of their own; an append's are one change of another list, which a part of
+   * would leave half made, and the file is at hand to add again.
    */
-  async function takeBackCutOffAppends(): Promise<void> {
-    await Promise.all((await appendsCutOff()).map((list) => takeBackIfCutOff(list.id)))
+  async function takeBackCutOff(): Promise<void> {
+    await Promise.all((await cutOff()).map((list) => takeBackIfCutOff(list.id)))
   }
 
   /**
-   * An append a window is making (another, or this one) is not cut off: the list is looked at again
-   * once that window lets go of it, and the append taken back if it was not finished by then (the
-   * window closed midway).
+   * An append or a new list a window is making (another, or this one) is not cut off: the list is
+   * looked at again once that window lets go of it, and taken back if it was not finished by then
+   * (the window closed midway).
    */
   async function takeBackIfCutOff(listId: string): Promise<void> {
     const free = await ifUnclaimed(listClaim(listId), async () => {
       const list = await db.lists.get(listId)
-      if (!list?.appending) return
-      await abandonAppend(list.id)
-      notify.warning(
-        `Adding the rows of “${list.appending.fileName}” to “${list.name}” was cut off; the list is as it was before. Add the file again to add them.`,
-      )
+      if (list?.appending) {
+        await abandonAppend(list.id)
+        notify.warning(
+          `Adding the rows of “${list.appending.fileName}” to “${list.name}” was cut off; the list is as it was before. Add the file again to add them.`,
+        )
+      } else if (list?.makingFrom) {
+        await deleteList(list.id)
+        notify.warning(
+          `Making the list “${list.name}” of another list’s rows was cut off; it was not kept. Make it again from the list it came from.`,
+        )
+      }
     })
     if (!free) lookAgainOnceFree(listId)
   }
@@ -240,7 +247,8 @@ export const useListsStore = defineStore('lists', () => {
   const interrupted = computed(() => {
     const current = useImportsStore().listId
     return lists.value.filter(
-      (list) => list.state === 'importing' && list.id !== current && unclaimed.value.has(list.id),
+      (list) =>
+        list.state === 'importing' && !list.makingFrom && list.id !== current && unclaimed.value.has(list.id),
     )
   })
 
@@ -262,7 +270,7 @@ export const useListsStore = defineStore('lists', () => {
       // This window's own import or append: it lets go of the list only once the rows are settled.
       if (ours.has(listClaim(list.id))) continue
       if (list.state === 'importing' && elsewhere.has(listClaim(list.id))) lookAgainOnceFree(list.id)
-      else if (list.appending) void takeBackIfCutOff(list.id)
+      else if (list.appending || list.makingFrom) void takeBackIfCutOff(list.id)
     }
   }
   watch(lists, () => void readClaims())
@@ -301,7 +309,7 @@ export const useListsStore = defineStore('lists', () => {
     interrupted,
     rowsRead,
     resumeImport,
-    takeBackCutOffAppends,
+    takeBackCutOff,
     watchLists,
     watchList,
     prepareRun,

@@ -171,3 +171,43 @@ test('a list worked in: cells edited, rows removed and restored, undo, history, 
   await expect(app.locator('[data-test="lists-table"]')).toContainText('Trade fair leads (copy)')
   await shell.screenshot('list-edit-lists')
 })
+
+test('a new list of many rows shows its progress; cut off by a reload, it is not kept', async ({ app }) => {
+  const shell = new ShellPage(app)
+  const dialog = new ImportDialog(app)
+  const results = new ResultsPage(app)
+  await shell.open('Lists')
+  await dialog.dropGenerated('big.csv', 400_000)
+  await dialog.next()
+  await dialog.readAll()
+  await expect(dialog.review()).toBeVisible({ timeout: 120_000 })
+  await dialog.finish()
+  await expect(results.rowCount()).toHaveText('400,000 rows')
+
+  const make = async (name: string) => {
+    await app.locator('[data-test="new-list-from-rows"]').click()
+    await app.locator('[data-test="list-from-rows-name"] input').fill(name)
+    await app.getByRole('button', { name: 'Make the list' }).click()
+  }
+  await make('Copy')
+  const progress = app.locator('[data-test="list-from-rows-progress"]')
+  await expect(progress).toContainText(/[1-9][\d,]* of 400,000 rows copied/)
+  await expect(app.getByRole('button', { name: 'Cancel' })).toBeDisabled()
+  await shell.screenshot('list-from-rows-progress')
+  await expect(app.locator('[data-test="list-name"]')).toHaveText('Copy', { timeout: 120_000 })
+  await expect(results.rowCount()).toHaveText('400,000 rows')
+
+  // Again, and the window reloads midway: the part made goes, and the user is told.
+  await make('Cut short')
+  await expect(progress).toContainText(/[1-9][\d,]* of 400,000 rows copied/)
+  await app.reload()
+  await expect(
+    app.getByText('Making the list “Cut short” of another list’s rows was cut off; it was not kept.', {
+      exact: false,
+    }),
+  ).toBeVisible()
+  await shell.open('Lists')
+  await expect(app.locator('[data-test="lists-table"]')).toContainText('Copy')
+  await expect(app.locator('[data-test="lists-table"]')).not.toContainText('Cut short')
+  await expect(app.locator('[data-test="import-interrupted"]')).toHaveCount(0)
+})

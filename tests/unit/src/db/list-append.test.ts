@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { abandonAppend, appendsCutOff, beginAppend, finishAppend, matchColumns } from '@/db/list-append'
+import { abandonAppend, beginAppend, cutOff, finishAppend, matchColumns } from '@/db/list-append'
 import { checkHere, placeCells, storeRows } from '@/db/import-rows'
 import { appendRows, eachRowBefore, setSkip } from '@/db/lists'
 import { duplicateList, editCells, listHistory, redo, renameList, restoreRows, undo } from '@/db/list-ops'
@@ -241,7 +241,7 @@ describe('an append', () => {
     // Stored, not yet the list's: the list does not show them.
     expect(await statusCount('pending')).toBe(1500)
     expect((await listSummary('L', database)).total).toBe(1500)
-    expect((await appendsCutOff(database)).map((list) => list.id)).toEqual(['L'])
+    expect((await cutOff(database)).map((list) => list.id)).toEqual(['L'])
 
     await abandonAppend('L', database)
     const list = (await database.lists.get('L'))!

@@ -321,7 +321,7 @@ describe('renameList', () => {
 describe('lists made from a list', () => {
   it('makes a list of the rows shown, numbered anew, each keeping its result and origins', async () => {
     await readyList(30, 30)
-    const made = await listFromRows('L', [4, 9, 20], 'Deliverable', database)
+    const made = await listFromRows('L', [4, 9, 20], 'Deliverable', {}, database)
     expect(made.ok).toBe(true)
     if (!made.ok) return
     const rows = await allRows(database, made.value.id)
@@ -344,7 +344,14 @@ describe('lists made from a list', () => {
     await removeRows('L', [6], database)
     // Every other row, one past the list's end (no row: left out) and the removed one (copied kept).
     const shown = [...Array.from({ length: 1_300 }, (_, at) => at * 2), 9_999]
-    const made = await listFromRows('L', shown, 'Every other', database)
+    const progress: number[] = []
+    const made = await listFromRows(
+      'L',
+      shown,
+      'Every other',
+      { onProgress: (rows) => progress.push(rows) },
+      database,
+    )
     if (!made.ok) throw new Error(made.message)
     const rows = await allRows(database, made.value.id)
     expect(rows).toHaveLength(1_300)
@@ -358,7 +365,12 @@ describe('lists made from a list', () => {
     for (const row of rows) fromRows.set(row.status, (fromRows.get(row.status) ?? 0) + 1)
     expect(new Map(counts.status.map(({ value, count }) => [String(value), count]))).toEqual(fromRows)
     expect(counts.company.reduce((sum, { count }) => sum + count, 0)).toBe(1_300)
-    expect((await database.lists.get(made.value.id))!.rowCount).toBe(1_300)
+    const record = (await database.lists.get(made.value.id))!
+    expect(record.rowCount).toBe(1_300)
+    expect(record.makingFrom).toBeUndefined()
+    // Told after each page written, up to every row.
+    expect(progress.at(-1)).toBe(1_300)
+    expect(progress).toEqual([...progress].sort((a, b) => a - b))
   })
 
   it('duplicates a list with its rows, results and counts; the copy changes alone', async () => {
