@@ -654,6 +654,7 @@ export async function listFromRows(
   }
   await database.lists.add(list)
   let count = 0
+  let writing: Promise<void> = Promise.resolve()
   try {
     // A page of 32 new blocks a transaction, and the counts once, with the list's record. The rows
     // are copied as they are stored (`row-pick.ts`), and the next page's blocks are asked for before
@@ -704,7 +705,6 @@ export async function listFromRows(
     let picker = new BlockPicker(list.id, 0)
     let next: Promise<Page> | null = read(0)
     // A page's blocks are written while the next page is copied; one write at a time, in order.
-    let writing: Promise<void> = Promise.resolve()
     const written = (picked: PickedBlock[]) => {
       const after = writing.then(() => write(picked))
       // Awaited before the next write and at the end, where its failure is reported.
@@ -740,6 +740,8 @@ export async function listFromRows(
       })
     })
   } catch (error) {
+    // A write still pending would put its blocks after they are deleted.
+    await writing.catch(() => undefined)
     await database.transaction(
       'rw',
       [...blockTables(database), database.facetCounts, database.lists],

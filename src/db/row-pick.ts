@@ -1,5 +1,5 @@
 import { blockOf, blockSize, codeBlock, facetRecordsOf, isCoded, isPacked, rowBlockOf } from './block-shape'
-import { ValuePicker, valueBounds, type ValueBounds } from './value-code'
+import { ValuePicker, isObjectValue, valueBounds, type ValueBounds } from './value-code'
 import type {
   CodedBlock,
   CompanyBlock,
@@ -114,8 +114,8 @@ export class BlockPicker {
       if (row >= block.size) return false
       if (isCoded(block)) {
         known.bounds ??= valueBounds(block, block.size)
-        // A hole in the block's rows (0), or no row in its place (1, undefined), as `codeValues` tags them.
-        if (block.shape.charCodeAt(known.bounds.shape[row]!) <= 1) return false
+        // A hole in the block's rows, or anything there that is not a row.
+        if (!isObjectValue(block, known.bounds, row)) return false
       }
     } else if (!block.rows[row]) return false
     this.taken.push([known, row])

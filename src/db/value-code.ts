@@ -219,6 +219,10 @@ export function valueBounds(coded: CodedValues, count: number): ValueBounds {
   return { shape: starts, strings: texts }
 }
 
+/** Whether value `item` of `coded` (its bounds from `valueBounds`) is an object: not a hole, not a plain value. */
+export const isObjectValue = (coded: CodedValues, bounds: ValueBounds, item: number): boolean =>
+  coded.shape.charCodeAt(bounds.shape[item]!) === objectTag
+
 /**
  * Coded values made of values of other coded lists, each copied as it is coded and never made: the
  * same codes as `codeValues` of those values gives. In each value taken, a top-level field named

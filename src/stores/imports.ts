@@ -415,13 +415,8 @@ export const useImportsStore = defineStore('imports', () => {
     listId.value = list.id
     step.value = 'importing'
     const outcome = await worker.read(list, readable, soFar, appended)
-    if (listId.value !== list.id) {
-      // Discarded while it ran: a new list goes, rows added to a list go; an interrupted import
-      // taken up again stays.
-      if (appended) await abandonAppend(list.id)
-      else if (!soFar) await deleteList(list.id)
-      return null
-    }
+    // Discarded while it ran: `discard` took back what was stored, under the list's claim.
+    if (listId.value !== list.id) return null
     if (outcome.type !== 'done') return outcome
     stored.value = markRaw(outcome.result)
     progress.value = { bytes: outcome.result.parse.bytes, rows: outcome.result.parse.rows }
@@ -486,8 +481,11 @@ export const useImportsStore = defineStore('imports', () => {
     const held = heldClaim
     heldClaim = null
     reset()
-    if (id) await (appended ? abandonAppend(id) : deleteList(id))
-    held?.()
+    try {
+      if (id) await (appended ? abandonAppend(id) : deleteList(id))
+    } finally {
+      held?.()
+    }
   }
 
   function reset(): void {

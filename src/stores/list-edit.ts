@@ -205,7 +205,15 @@ export const useListEditStore = defineStore('listEdit', () => {
     const id = view.listId
     if (!id) return null
     const indexes = await indexesOf(selectedCount.value === 0)
-    // The new list is this window's until it is made: another takes it back only if it is cut off.
+    // The list copied from is this window's meanwhile, so that no other deletes it or adds rows to
+    // it; the new list is, until it is made: another takes it back only if it is cut off.
+    const from = await claim(listClaim(id))
+    if (!from) {
+      notify.error(
+        'Rows are being read into this list in a window of Leadkeeper: wait for them, then make the list.',
+      )
+      return null
+    }
     const made = crypto.randomUUID()
     const release = await claim(listClaim(made))
     copying.value = { rows: 0, of: indexes.length }
@@ -219,6 +227,7 @@ export const useListEditStore = defineStore('listEdit', () => {
     } finally {
       copying.value = null
       release?.()
+      from()
     }
   }
 

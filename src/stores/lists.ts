@@ -194,6 +194,7 @@ export const useListsStore = defineStore('lists', () => {
 
   /** Deletes a list; false, and nothing deleted, while a window is reading rows into it. */
   async function remove(listId: string): Promise<boolean> {
+    // A list a window copies rows from is claimed too (`listOfShown`).
     const done = await ifUnclaimed(listClaim(listId), () => deleteList(listId))
     if (!done) notify.error(readingElsewhere)
     return done
@@ -248,28 +249,34 @@ export const useListsStore = defineStore('lists', () => {
     const current = useImportsStore().listId
     return lists.value.filter(
       (list) =>
-        list.state === 'importing' && !list.makingFrom && list.id !== current && unclaimed.value.has(list.id),
+        list.state === 'importing' &&
+        !list.makingFrom &&
+        list.id !== current &&
+        checked.value.has(list.id) &&
+        !elsewhere.value.has(list.id),
     )
   })
 
   /**
-   * Lists left importing that no window holds (`window-locks.ts`): one another window is importing
-   * now is not interrupted. Such lists, and lists another window adds rows to, are looked at again
-   * once that window lets go of them.
+   * Lists left importing, once their claims were read (`window-locks.ts`), and those of them another
+   * window holds: one another window is importing now is not interrupted. Such lists, and lists
+   * another window adds rows to, are looked at again once that window lets go of them. This
+   * window's own are told apart by the import going on (`current`), which lets go of its list
+   * without a change of the list's record.
    */
-  const unclaimed = ref(new Set<string>())
+  const checked = ref(new Set<string>())
+  const elsewhere = ref(new Set<string>())
   async function readClaims(): Promise<void> {
-    const { ours, elsewhere } = await heldClaims()
+    const held = await heldClaims()
     const importing = lists.value.filter((list) => list.state === 'importing')
-    unclaimed.value = new Set(
-      importing
-        .filter((list) => !ours.has(listClaim(list.id)) && !elsewhere.has(listClaim(list.id)))
-        .map((list) => list.id),
+    checked.value = new Set(importing.map((list) => list.id))
+    elsewhere.value = new Set(
+      importing.filter((list) => held.elsewhere.has(listClaim(list.id))).map((list) => list.id),
     )
     for (const list of lists.value) {
       // This window's own import or append: it lets go of the list only once the rows are settled.
-      if (ours.has(listClaim(list.id))) continue
-      if (list.state === 'importing' && elsewhere.has(listClaim(list.id))) lookAgainOnceFree(list.id)
+      if (held.ours.has(listClaim(list.id))) continue
+      if (list.state === 'importing' && held.elsewhere.has(listClaim(list.id))) lookAgainOnceFree(list.id)
       else if (list.appending || list.makingFrom) void takeBackIfCutOff(list.id)
     }
   }

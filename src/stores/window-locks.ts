@@ -28,7 +28,10 @@ function locks(): LockManager | null {
   return typeof navigator !== 'undefined' && navigator.locks ? navigator.locks : null
 }
 
-/** The claim on a list that rows are being read into (an import, an append, an import taken up again). */
+/**
+ * The claim on a list that rows are being read into (an import, an append, an import taken up
+ * again, a new list of another's rows), or copied from.
+ */
 export const listClaim = (listId: string): string => `list:${listId}`
 /** The claim on storing a job's results (a list's run or a search's): one window stores them, in order. */
 export const jobClaim = (jobId: string): string => `job:${jobId}`
@@ -43,18 +46,22 @@ export async function claim(name: string): Promise<(() => void) | null> {
   let release!: () => void
   const held = new Promise<void>((resolve) => (release = resolve))
   return new Promise((granted) => {
-    void manager.request(prefix + name, { ifAvailable: true }, (lock) => {
-      if (!lock) {
-        granted(null)
-        return undefined
-      }
-      const letGo = hold(name)
-      granted(() => {
-        letGo()
-        release()
+    manager
+      .request(prefix + name, { ifAvailable: true }, (lock) => {
+        if (!lock) {
+          granted(null)
+          return undefined
+        }
+        const letGo = hold(name)
+        granted(() => {
+          letGo()
+          release()
+        })
+        return held
       })
-      return held
-    })
+      // Where the page cannot take a lock at all (no longer fully active), it holds no claim and
+      // works as the one window.
+      .catch(() => granted(() => undefined))
   })
 }
 

@@ -105,16 +105,19 @@ describe('a block picked from the rows of stored blocks', () => {
     expect(made.facets).toEqual(facetRecordsOf({ listId: 'N', block: 7, rows }).facets)
   })
 
-  it('takes no row from a hole or past a block’s end', () => {
+  it('takes no row from a hole, from what is not a row, or past a block’s end', () => {
     const sparse: StoredRow[] = []
     sparse[1] = answered.rows[0]!
     sparse[3] = answered.rows[1]!
     sparse[2] = undefined as unknown as StoredRow
+    sparse[4] = null as unknown as StoredRow
+    sparse[5] = answered.rows[1]!
     const holed = codeBlock({ listId: 'L', block: 3, rows: sparse })
     const picker = new BlockPicker('N', 0)
     expect(picker.take(source(holed), 0)).toBe(false)
     expect(picker.take(source(holed), 2)).toBe(false)
     expect(picker.take(source(holed), 4)).toBe(false)
+    expect(picker.take(source(holed), 6)).toBe(false)
     expect(picker.take(source(packed), 2)).toBe(false)
     expect(picker.take(source(holed), 1)).toBe(true)
     expect(picker.take(source(holed), 3)).toBe(true)
