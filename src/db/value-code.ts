@@ -182,40 +182,47 @@ export interface ValueBounds {
   strings: Uint32Array
 }
 
+/** Where a walk through coded values stands: in their `shape`, and in their `strings`. */
+interface Walk {
+  at: number
+  from: number
+}
+
+/** Moves `walk` past one value of `shape`, making nothing of it. */
+function skipValue(shape: string, walk: Walk): void {
+  switch (shape.charCodeAt(walk.at++)) {
+    case stringTag:
+    case numberTag:
+      walk.from += shape.charCodeAt(walk.at++)
+      return
+    case arrayTag:
+      for (let items = shape.charCodeAt(walk.at++); items > 0; items--) skipValue(shape, walk)
+      return
+    case objectTag:
+      for (let fields = shape.charCodeAt(walk.at++); fields > 0; fields--) {
+        walk.at++
+        skipValue(shape, walk)
+      }
+      return
+    default:
+      return
+  }
+}
+
 /** The bounds of the `count` values `codeValues` coded, read without making any of them. */
 export function valueBounds(coded: CodedValues, count: number): ValueBounds {
   const { shape } = coded
   const starts = new Uint32Array(count + 1)
   const texts = new Uint32Array(count + 1)
-  let at = 0
-  let from = 0
-  const skip = (): void => {
-    switch (shape.charCodeAt(at++)) {
-      case stringTag:
-      case numberTag:
-        from += shape.charCodeAt(at++)
-        return
-      case arrayTag:
-        for (let items = shape.charCodeAt(at++); items > 0; items--) skip()
-        return
-      case objectTag:
-        for (let fields = shape.charCodeAt(at++); fields > 0; fields--) {
-          at++
-          skip()
-        }
-        return
-      default:
-        return
-    }
-  }
+  const walk: Walk = { at: 0, from: 0 }
   for (let item = 0; item < count; item++) {
-    starts[item] = at
-    texts[item] = from
-    if (shape.charCodeAt(at) === hole) at++
-    else skip()
+    starts[item] = walk.at
+    texts[item] = walk.from
+    if (shape.charCodeAt(walk.at) === hole) walk.at++
+    else skipValue(shape, walk)
   }
-  starts[count] = at
-  texts[count] = from
+  starts[count] = walk.at
+  texts[count] = walk.from
   return { shape: starts, strings: texts }
 }
 
@@ -247,8 +254,8 @@ export class ValuePicker {
   /** Appends value `item` of `source` (its bounds from `valueBounds`); false, and nothing taken, for a hole. */
   take(source: CodedValues, bounds: ValueBounds, item: number, number: number): boolean {
     const codes = source.shape
-    let at = bounds.shape[item]!
-    if (codes.charCodeAt(at) === hole) return false
+    const walk: Walk = { at: bounds.shape[item]!, from: bounds.strings[item]! }
+    if (codes.charCodeAt(walk.at) === hole) return false
     const names = source.names
     let places = this.places.get(source)
     if (!places) {
@@ -256,67 +263,48 @@ export class ValuePicker {
       this.places.set(source, places)
     }
     // Room for the value's codes as they are, and for its number written out in place of its own.
-    this.room(bounds.shape[item + 1]! - at + 2)
-    let from = bounds.strings[item]!
-    let piece = from
+    this.room(bounds.shape[item + 1]! - walk.at + 2)
+    // Where the strings not yet taken start: they are taken a run at a time, up to a field replaced.
+    let piece = walk.from
     const flush = (): void => {
-      if (from > piece) this.strings.push(source.strings.slice(piece, from))
-    }
-    const skip = (): void => {
-      switch (codes.charCodeAt(at++)) {
-        case stringTag:
-        case numberTag:
-          from += codes.charCodeAt(at++)
-          return
-        case arrayTag:
-          for (let items = codes.charCodeAt(at++); items > 0; items--) skip()
-          return
-        case objectTag:
-          for (let fields = codes.charCodeAt(at++); fields > 0; fields--) {
-            at++
-            skip()
-          }
-          return
-        default:
-          return
-      }
+      if (walk.from > piece) this.strings.push(source.strings.slice(piece, walk.from))
     }
     const copy = (top: boolean): void => {
-      const tag = codes.charCodeAt(at++)
+      const tag = codes.charCodeAt(walk.at++)
       this.shape[this.at++] = tag
       switch (tag) {
         case stringTag:
         case numberTag: {
-          const length = codes.charCodeAt(at++)
+          const length = codes.charCodeAt(walk.at++)
           this.shape[this.at++] = length
-          from += length
+          walk.from += length
           return
         }
         case arrayTag: {
-          const items = codes.charCodeAt(at++)
+          const items = codes.charCodeAt(walk.at++)
           this.shape[this.at++] = items
           for (let one = 0; one < items; one++) copy(false)
           return
         }
         case objectTag: {
-          const fields = codes.charCodeAt(at++)
+          const fields = codes.charCodeAt(walk.at++)
           const countAt = this.at++
           let kept = 0
           for (let field = 0; field < fields; field++) {
-            const place = codes.charCodeAt(at++)
+            const place = codes.charCodeAt(walk.at++)
             const name = names[place]!
             if (top && name === this.dropped) {
               flush()
-              skip()
-              piece = from
+              skipValue(codes, walk)
+              piece = walk.from
               continue
             }
             this.shape[this.at++] = places[place]! >= 0 ? places[place]! : this.place(name, places, place)
             kept++
             if (top && name === this.numbered) {
               flush()
-              skip()
-              piece = from
+              skipValue(codes, walk)
+              piece = walk.from
               const text = String(number)
               this.shape[this.at++] = numberTag
               this.shape[this.at++] = text.length
