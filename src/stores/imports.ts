@@ -37,7 +37,7 @@ import { readLibraryAhead } from '@/db/library-client'
 import { useImportWorkbook } from './import-workbook'
 import { useImportAppend } from './import-append'
 import { abandonAppend, appendRefusal, beginAppend, finishAppend } from '@/db/list-append'
-import { claim, listClaim } from './window-locks'
+import { claim, listClaim, listHeldElsewhere } from './window-locks'
 
 export type ImportStep = 'preview' | 'mapping' | 'importing' | 'review'
 
@@ -49,11 +49,10 @@ const headerRowOf = (built: Preview): { headerRow?: number } =>
 const sheetReading: PreviewOverrides = { encoding: 'utf-8', delimiter: ',' }
 
 export type { ImportProblem }
+export type { WorkbookChoice } from './import-workbook'
 
 /** Why rows cannot go into a list another window of the app is reading rows into. */
-const elsewhere =
-  'Rows are being read into this list in another window of Leadkeeper: finish or stop there first.'
-export type { WorkbookChoice } from './import-workbook'
+const elsewhere = `${listHeldElsewhere}: finish or stop there first.`
 
 /** One import at a time: the dialog shows this state and calls these actions. */
 export const useImportsStore = defineStore('imports', () => {

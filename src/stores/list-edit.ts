@@ -19,7 +19,7 @@ import {
 import type { ListOp, ListRecord } from '@/db/records'
 import { knownToLibrary } from '@/db/library-client'
 import { useListViewStore } from './list-view'
-import { claim, listClaim } from './window-locks'
+import { claim, listClaim, listHeldElsewhere } from './window-locks'
 
 export { maxCellLength } from '@/db/list-ops'
 
@@ -209,9 +209,7 @@ export const useListEditStore = defineStore('listEdit', () => {
     // it; the new list is, until it is made: another takes it back only if it is cut off.
     const from = await claim(listClaim(id))
     if (!from) {
-      notify.error(
-        'Rows are being read into this list in a window of Leadkeeper: wait for them, then make the list.',
-      )
+      notify.error(`${listHeldElsewhere}: wait for them, then make the list.`)
       return null
     }
     const made = crypto.randomUUID()

@@ -24,11 +24,10 @@ import { abandonAppend, cutOff } from '@/db/list-append'
 import { notify } from '@/ui/notify'
 import { useImportsStore } from './imports'
 import { useJobsStore } from './jobs'
-import { heldClaims, ifUnclaimed, listClaim, whenFree } from './window-locks'
+import { heldClaims, ifUnclaimed, listClaim, listHeldElsewhere, whenFree } from './window-locks'
 
 /** Why a list cannot be deleted while another window reads rows into it. */
-const readingElsewhere =
-  'Rows are being read into this list in a window of Leadkeeper: stop there first, then delete it.'
+const readingElsewhere = `${listHeldElsewhere}: stop there first, then delete it.`
 
 export interface RunOptions {
   email: boolean

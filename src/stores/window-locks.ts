@@ -33,6 +33,9 @@ function locks(): LockManager | null {
  * again, a new list of another's rows), or copied from.
  */
 export const listClaim = (listId: string): string => `list:${listId}`
+/** What a window is told of a list another window holds, before what to do about it. */
+export const listHeldElsewhere = 'Rows are being read into this list in a window of Leadkeeper'
+
 /** The claim on storing a job's results (a list's run or a search's): one window stores them, in order. */
 export const jobClaim = (jobId: string): string => `job:${jobId}`
 

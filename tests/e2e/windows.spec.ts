@@ -16,6 +16,14 @@ const csv = (lines: string[]) => new TextEncoder().encode(lines.join('\n'))
 const awaitedClaims = (page: Page) =>
   page.evaluate(async () => ((await navigator.locks.query()).pending ?? []).map((lock) => lock.name))
 
+/** The sample list dropped on the first tab's Lists page: its import dialog, at the preview. */
+async function dropSample(page: Page): Promise<ImportDialog> {
+  const dialog = new ImportDialog(page)
+  await new ShellPage(page).open('Lists')
+  await dialog.dropFile('contacts-sample.csv', sampleFile('contacts-sample.csv'))
+  return dialog
+}
+
 async function secondTab(first: Page, url: string): Promise<Page> {
   const second = await first.context().newPage()
   await second.goto(url)
@@ -26,9 +34,7 @@ test('a second tab leaves the rows the first is adding to a list, and takes them
   app,
   webHost,
 }) => {
-  const dialog = new ImportDialog(app)
-  await new ShellPage(app).open('Lists')
-  await dialog.dropFile('contacts-sample.csv', sampleFile('contacts-sample.csv'))
+  const dialog = await dropSample(app)
   await dialog.importAll()
   await expect(new ResultsPage(app).rowCount()).toHaveText('50 rows')
   const listId = new URL(app.url()).hash.split('/').at(-1)!
@@ -85,9 +91,7 @@ test('a second tab neither shows the first tab’s import as interrupted nor del
   app,
   webHost,
 }) => {
-  const dialog = new ImportDialog(app)
-  await new ShellPage(app).open('Lists')
-  await dialog.dropFile('contacts-sample.csv', sampleFile('contacts-sample.csv'))
+  const dialog = await dropSample(app)
   await dialog.next()
   await dialog.readAll()
   await expect(dialog.review()).toBeVisible()

@@ -1,5 +1,5 @@
 import 'fake-indexeddb/auto'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import {
   cellProblem,
   duplicateList,
@@ -19,6 +19,7 @@ import { LeadkeeperDb } from '@/db/schema'
 import { knownToLibrary, libraryKnowledgeOf } from '@/db/library-client'
 import type { StoredRow } from '@/db/records'
 import { exportList } from '@/db/export-list'
+import { BlockPicker } from '@/db/row-pick'
 import { allRows, rowAt } from '../support/rows'
 import { asked, seed } from '../support/list-fixtures'
 
@@ -371,6 +372,31 @@ describe('lists made from a list', () => {
     // Told after each page written, up to every row.
     expect(progress.at(-1)).toBe(1_300)
     expect(progress).toEqual([...progress].sort((a, b) => a - b))
+  })
+
+  it('leaves nothing of a new list whose copy fails midway, a write still under way included', async () => {
+    await readyList(40_500)
+    // The last block fails to be made while the page before it is still being written.
+    const made = BlockPicker.prototype.done
+    let blocks = 0
+    vi.spyOn(BlockPicker.prototype, 'done').mockImplementation(function (this: BlockPicker) {
+      if (++blocks === 41) throw new Error('The block could not be made.')
+      return made.call(this)
+    })
+    const shown = Array.from({ length: 40_500 }, (_, at) => at)
+    await expect(listFromRows('L', shown, 'Broken', {}, database)).rejects.toThrow(
+      'The block could not be made.',
+    )
+    vi.restoreAllMocks()
+    expect((await database.lists.toArray()).map((list) => list.id)).toEqual(['L'])
+    for (const table of [database.listBlocks, database.listFacets, database.listCompanies]) {
+      const keys = (await table.toCollection().primaryKeys()) as unknown as [string, number][]
+      expect(new Set(keys.map(([list]) => list))).toEqual(new Set(['L']))
+    }
+    expect((await database.blockRevs.toArray()).map((revs) => revs.listId)).toEqual(['L'])
+    expect(new Set((await database.facetCounts.toArray()).map((count) => count.listId))).toEqual(
+      new Set(['L']),
+    )
   })
 
   it('duplicates a list with its rows, results and counts; the copy changes alone', async () => {
