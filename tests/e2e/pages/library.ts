@@ -72,8 +72,9 @@ export async function seedDatabase(
     { what, rows, enriched: Math.min(enrichedRows, Math.floor(rows / 4)) },
   )
   await page.goto(appUrl)
-  // The router's first navigation done: a change of address after it is not undone by it.
-  await expect(page.locator('h1')).toBeVisible()
+  // The router's first navigation done, its page drawn in the shell's main: a change of address
+  // after it is not undone by it. The shell's title shows before it, so it is no sign.
+  await page.locator('main.content > *').first().waitFor()
   return listId
 }
 
