@@ -96,6 +96,45 @@ export function facetRecordsOf(block: RowBlock | PackedBlock): { facets: FacetBl
   }
 }
 
+/** A coded column with the values at some places set anew, as a copy: a new value joins its dictionary. */
+function columnWith(column: FacetColumn, changes: readonly (readonly [number, FacetValue])[]): FacetColumn {
+  const values = column.values.slice()
+  let codes = column.codes.slice()
+  for (const [at, value] of changes) {
+    let code = values.indexOf(value)
+    if (code < 0) {
+      code = values.length
+      values.push(value)
+      if (values.length > 256 && codes instanceof Uint8Array) codes = Uint16Array.from(codes)
+    }
+    codes[at] = code
+  }
+  return { values, codes }
+}
+
+/**
+ * A block's facet records with some of its rows (by their place in the block) put anew, the other
+ * rows' codes kept; null where a record lacks a facet's column or a place is past its end.
+ */
+export function facetRecordsWith(
+  facets: FacetBlock,
+  company: CompanyBlock,
+  rows: ReadonlyMap<number, StoredRow>,
+): { facets: FacetBlock; company: CompanyBlock } | null {
+  const changes = (facet: RowFacet) => [...rows].map(([at, row]) => [at, facetOf(row, facet)] as const)
+  for (const at of rows.keys()) if (at >= facets.size || at >= company.size) return null
+  const columns = {} as Record<NarrowFacet, FacetColumn>
+  for (const facet of narrowFacets) {
+    const column = facets.columns[facet]
+    if (!column) return null
+    columns[facet] = columnWith(column, changes(facet))
+  }
+  return {
+    facets: { ...facets, columns },
+    company: { ...company, column: columnWith(company.column, changes('company')) },
+  }
+}
+
 export const isPacked = (block: StoredBlock): block is PackedBlock => 'layout' in block
 
 export const isCoded = (block: StoredBlock): block is CodedBlock => 'shape' in block

@@ -6,6 +6,8 @@ import {
   cellsRow,
   codeBlock,
   facetRecordsOf,
+  facetRecordsWith,
+  isCoded,
   isPacked,
   outOfLine,
   packBlock,
@@ -15,6 +17,7 @@ import {
 } from './block-shape'
 import type { LeadkeeperDb } from './schema'
 import type {
+  CodedBlock,
   CompanyBlock,
   FacetBlock,
   PackedBlock,
@@ -28,7 +31,15 @@ import type { CellsAt } from './block-shape'
 import type { BatchCells } from '@domain/read/parse'
 import { packIssues } from '@domain/validation'
 import { applyTally, FacetTally } from './facet-tally'
-import { putRemovals, readRemovals, removalsBetween, splitRemovals, withRemovals } from './removals'
+import {
+  putRemovals,
+  readRemovals,
+  removalAt,
+  removalsBetween,
+  splitRemovals,
+  withRemovals,
+} from './removals'
+import { isObjectValue, spliceValues, valueAt, valueBounds } from './value-code'
 import type { RemovalBlock } from './records'
 
 export { blockOf, blockSize } from './block-shape'
@@ -101,11 +112,53 @@ export async function readRows(
   listId: string,
   indexes: readonly number[],
 ): Promise<Map<number, RowRecord>> {
-  const blocks = await readBlocks(database, listId, indexes.map(blockOf))
-  const out = new Map<number, RowRecord>()
+  const byBlock = new Map<number, number[]>()
   for (const index of indexes) {
-    const row = blocks.get(blockOf(index))?.rows[index % blockSize]
-    if (row) out.set(index, withList(listId, row))
+    const number = blockOf(index)
+    const offsets = byBlock.get(number)
+    if (offsets) offsets.push(index - number * blockSize)
+    else byBlock.set(number, [index - number * blockSize])
+  }
+  const numbers = [...byBlock.keys()]
+  const [blocks, removals] = await database.transaction('r', rowTables(database), async () =>
+    Promise.all([
+      database.listBlocks.bulkGet(numbers.map((number) => key(listId, number))),
+      readRemovals(database, listId, numbers),
+    ]),
+  )
+  const out = new Map<number, RowRecord>()
+  blocks.forEach((block, at) => {
+    if (!block) return
+    const number = numbers[at]!
+    const first = number * blockSize
+    const removal = removals.get(number)
+    for (const [offset, row] of rowsOf(block, byBlock.get(number)!)) {
+      const removedAt = removalAt(removal, offset)
+      if (removedAt !== undefined) row.removedAt = removedAt
+      out.set(first + offset, withList(listId, row))
+    }
+  })
+  return out
+}
+
+/**
+ * The rows at these places of a stored block, by place: a coded block asked for a few makes only
+ * those, any other is made rows whole.
+ */
+function rowsOf(block: StoredBlock, offsets: readonly number[]): Map<number, StoredRow> {
+  const out = new Map<number, StoredRow>()
+  if (isCoded(block) && offsets.length * 8 < block.size) {
+    const bounds = valueBounds(block, block.size)
+    for (const offset of offsets) {
+      if (offset < block.size && isObjectValue(block, bounds, offset))
+        out.set(offset, valueAt(block, bounds, offset) as StoredRow)
+    }
+    return out
+  }
+  const rows = rowBlockOf(block).rows
+  for (const offset of offsets) {
+    const row = rows[offset]
+    if (row) out.set(offset, row)
   }
   return out
 }
@@ -223,19 +276,81 @@ export function putRows(database: LeadkeeperDb, listId: string, rows: readonly R
   return putStoredRows(database, listId, rows.map(stored))
 }
 
-/** `putRows` of rows already in their stored shape (without their list's id). */
+/**
+ * `putRows` of rows already in their stored shape (without their list's id). In a coded block the
+ * rows are coded alone and put among the other rows' codes, and its facet records changed at their
+ * places (`patchBlock`); any other block is made rows, the rows placed in it, and written whole.
+ */
 export async function putStoredRows(
   database: LeadkeeperDb,
   listId: string,
   rows: readonly StoredRow[],
 ): Promise<void> {
   if (rows.length === 0) return
-  const blocks = await readBlocks(
-    database,
-    listId,
-    rows.map((row) => blockOf(row.index)),
-  )
-  await writeBlocks(database, listId, placeRows(listId, blocks, rows))
+  const byBlock = new Map<number, Map<number, StoredRow>>()
+  for (const row of rows) {
+    const number = blockOf(row.index)
+    let placed = byBlock.get(number)
+    if (!placed) byBlock.set(number, (placed = new Map()))
+    placed.set(row.index - number * blockSize, row)
+  }
+  const numbers = [...byBlock.keys()]
+  const keys = numbers.map((number) => key(listId, number))
+  const [stored, facets, companies, removals] = await Promise.all([
+    database.listBlocks.bulkGet(keys),
+    database.listFacets.bulkGet(keys),
+    database.listCompanies.bulkGet(keys),
+    readRemovals(database, listId, numbers),
+  ])
+  const patched: ReturnType<typeof patchBlock>[] = []
+  const whole: RowBlock[] = []
+  numbers.forEach((number, at) => {
+    const placed = byBlock.get(number)!
+    const block = stored[at]
+    const removal = removals.get(number)
+    const patch =
+      block && isCoded(block) ? patchBlock(block, facets[at], companies[at], removal, placed) : null
+    if (patch) {
+      patched.push(patch)
+      return
+    }
+    const made: RowBlock = block
+      ? withRemovals(rowBlockOf(block), removal)
+      : { listId, block: number, rows: [] }
+    for (const [offset, row] of placed) made.rows[offset] = row
+    whole.push(made)
+  })
+  const prepared = prepareBlocks(listId, whole)
+  for (const patch of patched) {
+    prepared.blocks.push(patch!.block)
+    prepared.facets.push(patch!.facets)
+    prepared.companies.push(patch!.company)
+  }
+  await putBlocks(database, prepared)
+}
+
+/**
+ * A coded block with rows put at some of its places (`placed`, by place), as stored: the rows coded
+ * alone among the others' codes (`spliceValues`), the facet records changed at their places. Null
+ * where the block must be written whole: a place past its rows, a row removed or to be, a record
+ * missing, a value that cannot be coded.
+ */
+function patchBlock(
+  block: CodedBlock,
+  facets: FacetBlock | undefined,
+  company: CompanyBlock | undefined,
+  removal: RemovalBlock | undefined,
+  placed: ReadonlyMap<number, StoredRow>,
+): { block: CodedBlock; facets: FacetBlock; company: CompanyBlock } | null {
+  if (!facets || !company) return null
+  for (const [offset, row] of placed) {
+    if (offset >= block.size || row.removedAt !== undefined || removalAt(removal, offset) !== undefined)
+      return null
+  }
+  const values = spliceValues(block, block.size, placed)
+  const records = values && facetRecordsWith(facets, company, placed)
+  if (!values || !records) return null
+  return { block: { listId: block.listId, block: block.block, size: block.size, ...values }, ...records }
 }
 
 /**

@@ -189,7 +189,13 @@ export async function record(
   database: LeadkeeperDb,
   op: Omit<ListOp, 'seq' | 'at' | 'undone' | 'undoable'> & { undoable?: boolean },
 ): Promise<ListOp> {
-  const ops = await opsOf(database, op.listId).toArray()
+  // The undone changes are the last ones: read back to the latest that is not.
+  const ops = (
+    await opsOf(database, op.listId)
+      .reverse()
+      .until((one) => one.undone !== 1, true)
+      .toArray()
+  ).reverse()
   const last = ops.at(-1)
   await dropUndone(database, op.listId, ops)
   const next: ListOp = { undoable: true, ...op, seq: (last?.seq ?? 0) + 1, at: Date.now(), undone: 0 }
@@ -319,11 +325,14 @@ export async function editCells(
     values.some((value, at) => value !== (row.values[at] ?? '')),
   )
   if (changes.length === 0) return { ok: true, value: null }
-  const issues = await issuesOf(list.mapping, changes, known)
+  // A row's issues are all of who it is: cells that do not change that leave them as they are.
+  const rechecked = changes.filter(({ row, values }) => changesWho(list.mapping, row.values, values))
+  const found = await issuesOf(list.mapping, rechecked, known)
+  const issues = new Map(rechecked.map(({ row }, at) => [row.index, found[at]!]))
   const at = Date.now()
-  const pairs = changes.map(({ row, values }, offset) => ({
+  const pairs = changes.map(({ row, values }) => ({
     before: row,
-    after: withCells(row, values, issues[offset]!, list.mapping, at),
+    after: withCells(row, values, issues.get(row.index) ?? row.issues, list.mapping, at),
   }))
   const first = edits[0]!
   const label =

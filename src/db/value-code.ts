@@ -40,11 +40,13 @@ export const charCodesText = (codes: Uint16Array): string => utf16.decode(codes)
  * `values` coded (an absent item, a hole, comes back absent); `null` when one of them is not a
  * plain value (a `Date`, a class's instance, a sparse array, -0, a field named `__proto__`) or is
  * too long to code (a string or an array past 55,295, more names than that): the caller keeps such
- * values as they are.
+ * values as they are. With `known`, the names start as those, each at its place, and new ones
+ * follow: the codes can then stand among codes made with `known`.
  */
-export function codeValues(values: readonly unknown[]): CodedValues | null {
-  const names: string[] = []
+export function codeValues(values: readonly unknown[], known: readonly string[] = []): CodedValues | null {
+  const names = known.slice()
   const placeOf = new Map<string, number>()
+  for (let place = 0; place < names.length; place++) placeOf.set(names[place]!, place)
   const strings: string[] = []
   let shape = new Uint16Array(64 * values.length + 16)
   let at = 0
@@ -224,6 +226,57 @@ export function valueBounds(coded: CodedValues, count: number): ValueBounds {
   starts[count] = walk.at
   texts[count] = walk.from
   return { shape: starts, strings: texts }
+}
+
+/** Value `item` of `coded` (its bounds from `valueBounds`), made alone; undefined for a hole. */
+export function valueAt(coded: CodedValues, bounds: ValueBounds, item: number): unknown {
+  const one: CodedValues = {
+    names: coded.names,
+    strings: coded.strings.slice(bounds.strings[item]!, bounds.strings[item + 1]!),
+    shape: coded.shape.slice(bounds.shape[item]!, bounds.shape[item + 1]!),
+  }
+  return decodeValues(one, 1)[0]
+}
+
+/**
+ * `coded` (its `count` values) with the values at some places replaced, the others' codes kept as
+ * they are: decoded, the same values as `codeValues` of the values replaced gives. Null where a
+ * place is not one of the `count`, or a value cannot be coded.
+ */
+export function spliceValues(
+  coded: CodedValues,
+  count: number,
+  replaced: ReadonlyMap<number, unknown>,
+): CodedValues | null {
+  const places = [...replaced.keys()].sort((a, b) => a - b)
+  if (places.length === 0) return coded
+  if (places[0]! < 0 || places.at(-1)! >= count) return null
+  const made = codeValues(
+    places.map((place) => replaced.get(place)),
+    coded.names,
+  )
+  if (!made) return null
+  const bounds = valueBounds(coded, count)
+  const madeBounds = valueBounds(made, places.length)
+  const shape: string[] = []
+  const strings: string[] = []
+  let shapeAt = 0
+  let stringsAt = 0
+  places.forEach((place, at) => {
+    shape.push(
+      coded.shape.slice(shapeAt, bounds.shape[place]),
+      made.shape.slice(madeBounds.shape[at], madeBounds.shape[at + 1]),
+    )
+    strings.push(
+      coded.strings.slice(stringsAt, bounds.strings[place]),
+      made.strings.slice(madeBounds.strings[at], madeBounds.strings[at + 1]),
+    )
+    shapeAt = bounds.shape[place + 1]!
+    stringsAt = bounds.strings[place + 1]!
+  })
+  shape.push(coded.shape.slice(shapeAt))
+  strings.push(coded.strings.slice(stringsAt))
+  return { names: made.names, strings: strings.join(''), shape: shape.join('') }
 }
 
 /** Whether value `item` of `coded` (its bounds from `valueBounds`) is an object: not a hole, not a plain value. */

@@ -20,7 +20,7 @@ import { knownToLibrary, libraryKnowledgeOf } from '@/db/library-client'
 import type { StoredRow } from '@/db/records'
 import { exportList } from '@/db/export-list'
 import { BlockPicker } from '@/db/row-pick'
-import { allRows, rowAt } from '../support/rows'
+import { allRows, rowAt, updateRow } from '../support/rows'
 import { asked, seed } from '../support/list-fixtures'
 
 let database: LeadkeeperDb
@@ -146,16 +146,24 @@ describe('editCells', () => {
     await seed(database, 'L', 2)
     await database.lists.update('L', { columns: ['First', 'Last', 'Domain', 'Notes'], state: 'done' })
     await applyEnrichmentResults('L', [asked('L', 0)], 100, database)
-    await editCells(
-      'L',
-      [{ index: 0, column: 3, value: 'met at the fair' }],
-      knownToLibrary(database),
-      database,
-    )
+    // The row's issues say who it is: the library is not asked again, and they stay as they were.
+    await updateRow(database, 'L', 0, { issues: ['known'] })
+    const questions: string[][] = []
+    const known = (identities: string[]) => {
+      questions.push(identities)
+      return knownToLibrary(database)(identities)
+    }
+    await editCells('L', [{ index: 0, column: 3, value: 'met at the fair' }], known, database)
     const row = (await rowAt(database, 'L', 0))!
     expect(row.values[3]).toBe('met at the fair')
     expect(row.status).toBe('found')
     expect(row.changedAt).toBeUndefined()
+    expect(row.issues).toEqual(['known'])
+    expect(questions).toEqual([])
+    // A name is who the row is: the library is asked, and the issues found anew.
+    await editCells('L', [{ index: 0, column: 0, value: 'Jane' }], known, database)
+    expect(questions).toEqual([['jane last0@d0.com']])
+    expect((await rowAt(database, 'L', 0))!.issues).toEqual([])
   })
 })
 

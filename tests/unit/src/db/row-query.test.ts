@@ -140,12 +140,14 @@ describe('the company column, a record of its own', () => {
     await database.transaction('rw', blockTables(database), async () =>
       putRows(database, 'L', [{ ...row, company: 'Acme 2' }]),
     )
+    // The write reads the records it changes; from here on, the queries' reads alone.
+    counter.companies = 0
     const again = await loadColumns(database, 'L', all, false)
     expect(again.revs).toEqual([1, 2, 1])
     expect(again.companyRevs).toEqual([1, 1, 1])
-    expect(counter.companies).toBe(3)
+    expect(counter.companies).toBe(0)
     const fresh = await loadColumns(database, 'L', again, true)
-    expect(counter.companies).toBeGreaterThan(3)
+    expect(counter.companies).toBeGreaterThan(0)
     expect(fresh.companyRevs).toEqual([1, 2, 1])
     expect(Array.from(positionsOf(fresh, query))).toEqual(
       [...acme2.map((one) => one.index), 1_201].sort((a, b) => a - b),
@@ -299,6 +301,8 @@ describe("the list's columns kept whole, for a first filter after a start", () =
     await database.transaction('rw', blockTables(database), async () =>
       putRows(database, 'L', [{ ...row, emailStatus: 'undeliverable', company: 'Acme 9' }]),
     )
+    // The write reads the records it changes; from here on, the queries' reads alone.
+    Object.assign(counter, { facets: 0, companies: 0 })
     const later = new LocalListQueries(database)
     expect(await later.view('L', { filters: { emailStatus: ['undeliverable'] } })).toBe(1)
     expect(await later.view('L', { filters: { company: ['Acme 9'] } })).toBe(1)

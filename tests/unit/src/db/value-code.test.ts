@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { ValuePicker, codeValues, decodeValues, valueBounds } from '@/db/value-code'
+import { ValuePicker, codeValues, decodeValues, spliceValues, valueAt, valueBounds } from '@/db/value-code'
 
 /** What a value comes back as once coded, stored (structured clone, as an IndexedDB put) and read. */
 function roundTrip(values: readonly unknown[]): unknown[] {
@@ -100,36 +100,36 @@ describe('codeValues', () => {
   })
 })
 
-describe('ValuePicker', () => {
-  /** A row as blocks hold them: its index first, then fields of any plain values, maybe a removal. */
-  const row = fc.record(
-    {
-      index: fc.nat(),
-      values: fc.array(fc.string(), { maxLength: 6 }),
-      status: fc.constantFrom('pending', 'found', 'not_found'),
-      result: fc.option(
-        fc.dictionary(fc.string({ maxLength: 8 }), fc.jsonValue({ maxDepth: 3 }), { maxKeys: 4 }),
-        {
-          nil: undefined,
-        },
-      ),
-      removedAt: fc.option(fc.nat(), { nil: undefined }),
-      answers: fc.option(fc.record({ email: fc.nat() }), { nil: undefined }),
-    },
-    { requiredKeys: ['index', 'values', 'status'] },
-  )
-  /** A block's rows, some places empty (a hole). */
-  const block = fc
-    .array(fc.option(row, { nil: null, freq: 6 }), { minLength: 1, maxLength: 12 })
-    .map((rows) => {
-      const sparse: unknown[] = []
-      rows.forEach((one, at) => {
-        if (one) sparse[at] = one
-      })
-      sparse.length = rows.length
-      return sparse
+/** A row as blocks hold them: its index first, then fields of any plain values, maybe a removal. */
+const row = fc.record(
+  {
+    index: fc.nat(),
+    values: fc.array(fc.string(), { maxLength: 6 }),
+    status: fc.constantFrom('pending', 'found', 'not_found'),
+    result: fc.option(
+      fc.dictionary(fc.string({ maxLength: 8 }), fc.jsonValue({ maxDepth: 3 }), { maxKeys: 4 }),
+      {
+        nil: undefined,
+      },
+    ),
+    removedAt: fc.option(fc.nat(), { nil: undefined }),
+    answers: fc.option(fc.record({ email: fc.nat() }), { nil: undefined }),
+  },
+  { requiredKeys: ['index', 'values', 'status'] },
+)
+/** A block's rows, some places empty (a hole). */
+const block = fc
+  .array(fc.option(row, { nil: null, freq: 6 }), { minLength: 1, maxLength: 12 })
+  .map((rows) => {
+    const sparse: unknown[] = []
+    rows.forEach((one, at) => {
+      if (one) sparse[at] = one
     })
+    sparse.length = rows.length
+    return sparse
+  })
 
+describe('ValuePicker', () => {
   it('copies values of several coded lists into the codes codeValues gives them, renumbered, a field left out', () => {
     fc.assert(
       fc.property(
@@ -161,5 +161,39 @@ describe('ValuePicker', () => {
       ),
       { numRuns: 500 },
     )
+  })
+})
+
+describe('spliceValues and valueAt', () => {
+  it('replaces values among the others’ codes, and decodes as codeValues of the values replaced', () => {
+    fc.assert(
+      fc.property(block, fc.array(fc.tuple(fc.nat(), row), { minLength: 1, maxLength: 5 }), (rows, puts) => {
+        const coded = codeValues(rows)
+        fc.pre(coded !== null)
+        const replaced = new Map<number, unknown>()
+        const expected = rows.slice()
+        for (const [place, value] of puts) {
+          replaced.set(place % rows.length, value)
+          expected[place % rows.length] = value
+        }
+        fc.pre([...replaced.values()].every((value) => codeValues([value]) !== null))
+        const spliced = spliceValues(coded!, rows.length, replaced)
+        expect(spliced).not.toBeNull()
+        // The names of the block keep their places; a new one comes after them.
+        expect(spliced!.names.slice(0, coded!.names.length)).toEqual(coded!.names)
+        const back = decodeValues(structuredClone(spliced!), rows.length)
+        expect(back).toEqual(expected)
+        const bounds = valueBounds(spliced!, rows.length)
+        expected.forEach((value, at) => expect(valueAt(spliced!, bounds, at)).toEqual(value))
+      }),
+      { numRuns: 500 },
+    )
+  })
+
+  it('refuses a place past the values, and a value it cannot code', () => {
+    const coded = codeValues([{ a: 1 }, { b: 2 }])!
+    expect(spliceValues(coded, 2, new Map([[2, { c: 3 }]]))).toBeNull()
+    expect(spliceValues(coded, 2, new Map([[0, { when: new Date(0) }]]))).toBeNull()
+    expect(spliceValues(coded, 2, new Map())).toBe(coded)
   })
 })
