@@ -561,7 +561,7 @@ export async function deleteBlocks(database: LeadkeeperDb, listId: string): Prom
  * Drops a list's rows from `from` on: an append taken back (cancelled, cut off, or undone for good).
  * With `counted`, the rows are in the list's facet counts and are read to be counted out; their
  * blocks go by key range, but the block `from` is in keeps its rows before `from`. In the caller's
- * transaction over `blockTables` and `facetCounts`.
+ * transaction over `blockTables` and `countTables`.
  */
 export async function truncateRows(
   database: LeadkeeperDb,
@@ -602,5 +602,5 @@ export async function truncateRows(
     .between(...listBlockRange(listId), true, true)
     .delete()
   if (kept) await writeBlocks(database, listId, [kept])
-  await applyTally(database.facetCounts, tally)
+  await applyTally(database, tally)
 }

@@ -3,6 +3,7 @@ import { codedColumn } from './block-shape'
 import { contactAnswers, contactFacets } from './library-shape'
 import type { ContactFacet } from './records'
 import type { ContactKeyBlock, ContactRecord } from './records'
+import { keyHash } from './key-hash'
 import { SlotTable } from './slot-table'
 import { fold, type LibraryMatch } from './words'
 
@@ -38,16 +39,6 @@ function answersColumn(contacts: readonly (ContactRecord | undefined)[]): Float6
     })
   })
   return column
-}
-
-/** FNV-1a over the UTF-16 units, to 30 bits so the hash is a small integer; never 0. */
-export function keyHash(key: string): number {
-  let hash = 0x811c9dc5
-  for (let at = 0; at < key.length; at++) {
-    hash ^= key.charCodeAt(at)
-    hash = Math.imul(hash, 0x01000193)
-  }
-  return hash >>> 2 || 1
 }
 
 /**

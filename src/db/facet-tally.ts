@@ -1,7 +1,9 @@
 import Dexie, { type Table } from 'dexie'
 import { addCounts, type CountDelta } from './counts'
+import { keyHash } from './key-hash'
 import type {
   CompanyBlock,
+  CompanyCountBlock,
   FacetBlock,
   FacetColumn,
   FacetCountRecord,
@@ -57,12 +59,44 @@ export function countedValues(row: Partial<RowRecord>): [RowFacet, FacetValue][]
 
 type CountKey = [string, RowFacet, FacetValue]
 type CountTable = Table<FacetCountRecord, [string, string, FacetValue]>
+type CompanyCountTable = Table<CompanyCountBlock, [string, number]>
 
-/** The stored counts of one list. */
+/** Where a list's counts are kept: its companies' apart from its other facets'. */
+export interface CountStores {
+  facetCounts: CountTable
+  companyCounts: CompanyCountTable
+}
+
+/** The tables a change of a list's counts writes, for its transaction. */
+export const countTables = (database: CountStores) => [database.facetCounts, database.companyCounts]
+
+/** The bucket of a company's name among a list's company counts (`CompanyCountBlock`). */
+export const companyBucket = (name: string): number => keyHash(name) & 63
+
+/** The stored counts of one list but its companies'. */
 export function listCounts(table: CountTable, listId: string) {
   // A shorter array sorts before every longer one it starts, an array after every string: so these
   // bounds hold all of the list's keys. (One array twice in a key would read as a cycle.)
   return table.where('[listId+facet+value]').between([listId], [listId, Dexie.maxKey], true, true)
+}
+
+/** The stored company counts of one list, a record a bucket. */
+export function listCompanyCounts(table: CompanyCountTable, listId: string) {
+  return table.where('[listId+bucket]').between([listId, Dexie.minKey], [listId, Dexie.maxKey], true, true)
+}
+
+/** Deletes every count of a list; in the caller's transaction over `countTables`. */
+export async function deleteCounts(database: CountStores, listId: string): Promise<void> {
+  await listCounts(database.facetCounts, listId).delete()
+  await listCompanyCounts(database.companyCounts, listId).delete()
+}
+
+/** Copies every count of a list to another; in the caller's transaction over `countTables`. */
+export async function copyCounts(database: CountStores, from: string, to: string): Promise<void> {
+  const counts = await listCounts(database.facetCounts, from).toArray()
+  await database.facetCounts.bulkPut(counts.map((count) => ({ ...count, listId: to })))
+  const companies = await listCompanyCounts(database.companyCounts, from).toArray()
+  await database.companyCounts.bulkPut(companies.map((block) => ({ ...block, listId: to })))
 }
 
 /**
@@ -93,6 +127,21 @@ export class FacetTally implements CountDelta<FacetCountRecord, CountKey> {
     for (const [listId, facets] of this.changes)
       for (const [facet, values] of facets)
         for (const [value, count] of values) if (count !== 0) out.push({ listId, facet, value, count })
+    return out
+  }
+
+  /** The changes of every facet but the company, kept a record a value. */
+  facetRecords(): FacetCountRecord[] {
+    return this.records().filter((record) => record.facet !== 'company')
+  }
+
+  /** The changes of each list's company counts, by name. */
+  companyChanges(): Map<string, Map<FacetValue, number>> {
+    const out = new Map<string, Map<FacetValue, number>>()
+    for (const [listId, facets] of this.changes) {
+      const values = facets.get('company')
+      if (values) out.set(listId, values)
+    }
     return out
   }
 }
@@ -130,14 +179,19 @@ export function tallyFacetRecords(
 
 /**
  * Changes to one list past which its stored counts are read in one range read rather than by key:
- * a removal or a new list of many rows changes a count a company (`npm run bench -- --only edits`).
+ * a removal or a new list of many rows changes a count a country, a title's seniority, a status.
  */
 const changesByKey = 64
 
 /** Adds a tally's changes to the stored counts; call inside the transaction that changed the rows. */
-export async function applyTally(table: CountTable, tally: FacetTally): Promise<void> {
-  const records = tally.records()
-  if (records.length <= changesByKey) return addCounts(table, tally)
+export async function applyTally(database: CountStores, tally: FacetTally): Promise<void> {
+  await applyFacetCounts(database.facetCounts, tally)
+  await applyCompanyCounts(database.companyCounts, tally)
+}
+
+async function applyFacetCounts(table: CountTable, tally: FacetTally): Promise<void> {
+  const records = tally.facetRecords()
+  if (records.length <= changesByKey) return addCounts(table, { keyOf: tally.keyOf, records: () => records })
   const byList = new Map<string, FacetCountRecord[]>()
   for (const record of records) {
     const list = byList.get(record.listId)
@@ -161,4 +215,42 @@ export async function applyTally(table: CountTable, tally: FacetTally): Promise<
   }
   await table.bulkPut(kept)
   if (emptied.length > 0) await table.bulkDelete(emptied)
+}
+
+/** Adds the tally's company changes to the buckets they fall in; a bucket left with no company is deleted. */
+async function applyCompanyCounts(table: CompanyCountTable, tally: FacetTally): Promise<void> {
+  for (const [listId, changes] of tally.companyChanges()) {
+    const byBucket = new Map<number, [string, number][]>()
+    for (const [value, delta] of changes) {
+      if (delta === 0) continue
+      const name = String(value)
+      const bucket = companyBucket(name)
+      const list = byBucket.get(bucket)
+      if (list) list.push([name, delta])
+      else byBucket.set(bucket, [[name, delta]])
+    }
+    if (byBucket.size === 0) continue
+    const buckets = [...byBucket.keys()]
+    const keys = buckets.map((bucket): [string, number] => [listId, bucket])
+    const stored = await table.bulkGet(keys)
+    const kept: CompanyCountBlock[] = []
+    const emptied: [string, number][] = []
+    buckets.forEach((bucket, at) => {
+      const counts = new Map<string, number>()
+      const block = stored[at]
+      if (block) block.names.forEach((name, place) => counts.set(name, block.counts[place]!))
+      for (const [name, delta] of byBucket.get(bucket)!) counts.set(name, (counts.get(name) ?? 0) + delta)
+      const names: string[] = []
+      const held: number[] = []
+      for (const [name, count] of counts) {
+        if (count <= 0) continue
+        names.push(name)
+        held.push(count)
+      }
+      if (names.length > 0) kept.push({ listId, bucket, names, counts: held })
+      else if (block) emptied.push(keys[at]!)
+    })
+    if (kept.length > 0) await table.bulkPut(kept)
+    if (emptied.length > 0) await table.bulkDelete(emptied)
+  }
 }

@@ -2,7 +2,7 @@ import { blockTables, listBlockRange, putRows, readRows } from './blocks'
 import { isPacked, rowBlockOf } from './block-shape'
 import { contactBlockOf, contactBlockSize, contactKeys } from './contact-index'
 import { addCounts } from './counts'
-import { applyTally, descriptiveFacets, FacetTally } from './facet-tally'
+import { applyTally, countTables, descriptiveFacets, FacetTally } from './facet-tally'
 import {
   contactIndex,
   contactTables,
@@ -242,7 +242,7 @@ export async function forgetContact(id: string, database: LeadkeeperDb = appDb):
     ...contactTables(database),
     database.libraryCounts,
     ...blockTables(database),
-    database.facetCounts,
+    ...countTables(database),
     database.lists,
     database.listOps,
     database.searchResults,
@@ -264,7 +264,7 @@ export async function forgetContact(id: string, database: LeadkeeperDb = appDb):
       for (const row of before.values()) tally.add(listId, row, -1)
       for (const row of after) tally.add(listId, row, 1)
       await putRows(database, listId, after)
-      await applyTally(database.facetCounts, tally)
+      await applyTally(database, tally)
       // The query worker's stored columns are a cache whose dictionaries may hold the answer's
       // values: made again from the blocks.
       await database.listColumns

@@ -1,3 +1,4 @@
+import { companyBucket } from './facet-tally'
 import { rowIndexes, rowsAt } from './rows'
 import { db as appDb, type LeadkeeperDb } from './schema'
 import { contactById, contactsByIds, matchContactIds } from './library-query'
@@ -6,8 +7,8 @@ import type { CompanyRecord, ListRecord, Provenance, SearchRun } from './records
 /**
  * What a company's page and a person's page read besides the people: the lists whose rows name a
  * company, the searches that found a record, and the list rows a person's answers are on. Lists
- * are found by their kept facet counts (a record a list and name), never by reading rows; a
- * person's rows by the list's company column, then the few rows it names.
+ * are found by their kept company counts (a name's bucket, a record a list), never by reading
+ * rows; a person's rows by the list's company column, then the few rows it names.
  */
 
 export interface CompanyInList {
@@ -26,7 +27,7 @@ export async function companyByDomain(
 
 /**
  * Lists whose rows name the company by any of these names (a name a row's answer gave it), each
- * with how many rows do: most rows first. One kept count a list and name.
+ * with how many rows do: most rows first. The buckets of the names, a record a list and bucket.
  */
 export async function listsNamingCompany(
   names: readonly string[],
@@ -34,20 +35,24 @@ export async function listsNamingCompany(
 ): Promise<CompanyInList[]> {
   const spelt = [...new Set(names.map((name) => name.trim()).filter(Boolean))]
   if (spelt.length === 0) return []
-  return database.transaction('r', [database.lists, database.facetCounts], async () => {
+  const buckets = [...new Set(spelt.map(companyBucket))]
+  return database.transaction('r', [database.lists, database.companyCounts], async () => {
     const lists = await database.lists.toArray()
-    const keys = lists.flatMap((list) =>
-      spelt.map((name) => [list.id, 'company', name] as [string, string, string]),
-    )
-    const counts = await database.facetCounts.bulkGet(keys)
+    const keys = lists.flatMap((list) => buckets.map((bucket): [string, number] => [list.id, bucket]))
+    const blocks = await database.companyCounts.bulkGet(keys)
     const found = new Map<string, CompanyInList>()
-    counts.forEach((count, at) => {
-      if (!count || count.count <= 0) return
-      const { id, name, rowCount, updatedAt } = lists[Math.floor(at / spelt.length)]!
-      const known = found.get(id) ?? { list: { id, name, rowCount, updatedAt }, companies: [], rows: 0 }
-      known.companies.push(String(count.value))
-      known.rows += count.count
-      found.set(id, known)
+    lists.forEach(({ id, name, rowCount, updatedAt }, at) => {
+      const held = new Map<string, number>()
+      for (const block of blocks.slice(at * buckets.length, (at + 1) * buckets.length))
+        block?.names.forEach((company, place) => held.set(company, block.counts[place]!))
+      for (const company of spelt) {
+        const rows = held.get(company)
+        if (!rows) continue
+        const known = found.get(id) ?? { list: { id, name, rowCount, updatedAt }, companies: [], rows: 0 }
+        known.companies.push(company)
+        known.rows += rows
+        found.set(id, known)
+      }
     })
     return [...found.values()].sort((a, b) => b.rows - a.rows || b.list.updatedAt - a.list.updatedAt)
   })

@@ -1,7 +1,7 @@
 import { uniqueHeaders } from '@domain/read/sniff'
 import { changeTables, dropUndone, listOf, record, type Changed } from './list-ops'
 import { blockTables, truncateRows } from './blocks'
-import { applyTally, FacetTally } from './facet-tally'
+import { applyTally, countTables, FacetTally } from './facet-tally'
 import { db, type LeadkeeperDb } from './schema'
 import type { ListOp, ListRecord } from './records'
 
@@ -124,7 +124,7 @@ export async function finishAppend(
     // Stored uncounted (`appendRows`), every row pending: the list shows them from now on.
     const tally = new FacetTally()
     tally.addValue(listId, 'status', 'pending', rows)
-    await applyTally(database.facetCounts, tally)
+    await applyTally(database, tally)
     const op = await record(database, {
       listId,
       kind: 'append',
@@ -141,7 +141,7 @@ export async function finishAppend(
 export async function abandonAppend(listId: string, database: LeadkeeperDb = db): Promise<void> {
   await database.transaction(
     'rw',
-    [...blockTables(database), database.facetCounts, database.lists],
+    [...blockTables(database), ...countTables(database), database.lists],
     async () => {
       const list = await database.lists.get(listId)
       if (!list?.appending) return

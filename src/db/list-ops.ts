@@ -19,7 +19,15 @@ import {
 import { blockLength, outOfLine } from './block-shape'
 import { BlockPicker, sourceBlocks, type PickedBlock, type SourceBlock } from './row-pick'
 import { markRemovals } from './removals'
-import { applyTally, descriptiveFacets, FacetTally, listCounts, tallyFacetRecords } from './facet-tally'
+import {
+  applyTally,
+  copyCounts,
+  countTables,
+  deleteCounts,
+  descriptiveFacets,
+  FacetTally,
+  tallyFacetRecords,
+} from './facet-tally'
 import type { KnownIdentities } from './lists'
 import { db, type LeadkeeperDb } from './schema'
 import type { ListOp, ListRecord, RowRecord, StoredRow } from './records'
@@ -276,7 +284,7 @@ function busyList(list: ListRecord): string | null {
 
 export const changeTables = (database: LeadkeeperDb) => [
   ...blockTables(database),
-  database.facetCounts,
+  ...countTables(database),
   database.listOps,
   database.lists,
 ]
@@ -369,7 +377,7 @@ async function writeRows(
     listId,
     pairs.map(({ after }) => after),
   )
-  await applyTally(database.facetCounts, tallyOf(listId, pairs))
+  await applyTally(database, tallyOf(listId, pairs))
 }
 
 /** Blocks of rows a change of many rows reads and writes together: a few megabytes at once. */
@@ -386,7 +394,7 @@ async function markRemoved(
   removedAt: number | undefined,
 ): Promise<Int32Array> {
   const { changed, tally } = await markRemovals(database, listId, indexes, removedAt)
-  await applyTally(database.facetCounts, tally)
+  await applyTally(database, tally)
   return changed
 }
 
@@ -739,8 +747,8 @@ export async function listFromRows(
     }
     if (picker.size > 0) writing = written([picker.done()])
     await writing
-    await database.transaction('rw', [database.facetCounts, database.lists], async () => {
-      await applyTally(database.facetCounts, tally)
+    await database.transaction('rw', [...countTables(database), database.lists], async () => {
+      await applyTally(database, tally)
       await database.lists.update(list.id, {
         rowCount: count,
         state: source.state === 'done' ? 'done' : 'ready',
@@ -753,10 +761,10 @@ export async function listFromRows(
     await writing.catch(() => undefined)
     await database.transaction(
       'rw',
-      [...blockTables(database), database.facetCounts, database.lists],
+      [...blockTables(database), ...countTables(database), database.lists],
       async () => {
         await deleteBlocks(database, list.id)
-        await listCounts(database.facetCounts, list.id).delete()
+        await deleteCounts(database, list.id)
         await database.lists.delete(list.id)
       },
     )
@@ -787,7 +795,7 @@ export async function duplicateList(
   }
   await database.transaction(
     'rw',
-    [...blockTables(database), database.facetCounts, database.lists],
+    [...blockTables(database), ...countTables(database), database.lists],
     async () => {
       await database.lists.add(copy)
       for (const table of blockKeyedTables(database)) {
@@ -801,8 +809,7 @@ export async function duplicateList(
       }
       const revs = await database.blockRevs.get(listId)
       if (revs) await database.blockRevs.put({ ...revs, listId: copy.id, revs: [...revs.revs] })
-      const counts = await listCounts(database.facetCounts, listId).toArray()
-      await database.facetCounts.bulkPut(counts.map((count) => ({ ...count, listId: copy.id })))
+      await copyCounts(database, listId, copy.id)
     },
   )
   // The copy has no redo: the rows an undone append kept for it go, as after a new change.

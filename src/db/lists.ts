@@ -25,7 +25,7 @@ import {
   rowAt,
   storedRowCount,
 } from './blocks'
-import { applyTally, FacetTally, listCounts } from './facet-tally'
+import { applyTally, countTables, deleteCounts, FacetTally } from './facet-tally'
 import { db, rowKey, type LeadkeeperDb } from './schema'
 import type { ColumnMapping, ListRecord, RowIssue, RowRecord } from './records'
 
@@ -74,7 +74,7 @@ export type LibraryKnowledgeOf = (identities: string[]) => Promise<Map<string, L
 const pageSize = 5_000
 
 /** The tables a write of rows touches: the blocks and the list's facet counts. */
-const rowTablesOf = (database: LeadkeeperDb) => [...blockTables(database), database.facetCounts]
+const rowTablesOf = (database: LeadkeeperDb) => [...blockTables(database), ...countTables(database)]
 
 export async function createList(input: NewList, database: LeadkeeperDb = db): Promise<ListRecord> {
   const now = Date.now()
@@ -118,7 +118,7 @@ export function appendRows(
   const prepared = prepareBlockRows(listId, startIndex, rows, issues, cells)
   return database.transaction('rw', rowTablesOf(database), async () => {
     await appendBlockRows(database, prepared)
-    await applyTally(database.facetCounts, tally)
+    await applyTally(database, tally)
   })
 }
 
@@ -176,7 +176,7 @@ export async function finishImport(
 export async function deleteList(listId: string, database: LeadkeeperDb = db): Promise<void> {
   await database.transaction('rw', [database.lists, database.listOps, ...rowTablesOf(database)], async () => {
     await deleteBlocks(database, listId)
-    await listCounts(database.facetCounts, listId).delete()
+    await deleteCounts(database, listId)
     await database.listOps
       .where('[listId+seq]')
       .between([listId, Dexie.minKey], [listId, Dexie.maxKey], true, true)

@@ -390,9 +390,22 @@ export interface CompanyRecord {
  */
 export interface FacetCountRecord {
   listId: string
+  /** Every facet but the company, whose counts are kept in `CompanyCountBlock`s. */
   facet: RowFacet
   value: string | number
   count: number
+}
+
+/**
+ * How many rows of a list name each company, for the companies whose name falls in one of 64
+ * buckets (`companyBucket`): a change of many rows' companies (a removal, a new list of rows) then
+ * writes at most 64 records, not one a company. Only companies with rows are kept.
+ */
+export interface CompanyCountBlock {
+  listId: string
+  bucket: number
+  names: string[]
+  counts: number[]
 }
 
 /**

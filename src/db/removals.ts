@@ -195,7 +195,7 @@ const blocksAtOnce = 64
 
 /**
  * Sets or clears the rows' removal, in the caller's transaction over `listRemovals`, `listFacets`,
- * `listCompanies`, `blockRevs` and `facetCounts`: the indexes it changed (a row already so, or past
+ * `listCompanies`, `blockRevs` and `countTables`: the indexes it changed (a row already so, or past
  * its block's end, is left). The counts follow from the blocks' facet records, so no row is read.
  */
 export async function markRemovals(

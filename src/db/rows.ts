@@ -4,6 +4,8 @@ import {
   descriptiveFacets,
   FacetTally,
   facetOf,
+  countTables,
+  listCompanyCounts,
   listCounts,
   removedStatus,
   rowFacets,
@@ -104,7 +106,7 @@ async function putAnswers(
     tally.add(listId, after, 1)
   }
   await putRows(database, listId, [...changed.values()])
-  await applyTally(database.facetCounts, tally)
+  await applyTally(database, tally)
   return changed.size
 }
 
@@ -147,7 +149,7 @@ export async function applyResultBatches(
     ...contactTables(database),
     database.companies,
     database.libraryCounts,
-    database.facetCounts,
+    ...countTables(database),
   ]
   // Twins carry the same payload as the row they went with: the library files each person once.
   const withData = ours.filter(({ row }) => row.data && !row.twinOf)
@@ -217,7 +219,7 @@ export async function applyKnownAnswers(
       decision.outcome === 'skipped',
   )
   if (wanted.length === 0) return { applied: 0 }
-  const tables = [...blockTables(database), ...contactTables(database), database.facetCounts]
+  const tables = [...blockTables(database), ...contactTables(database), ...countTables(database)]
   return database.transaction('rw', tables, async () => {
     const sourceIndexes = [...new Set(wanted.flatMap((decision) => decision.twins.map((twin) => twin.index)))]
     const sources = await readRows(database, listId, sourceIndexes)
@@ -360,11 +362,18 @@ const byCount = (a: RowFacetCount, b: RowFacetCount) =>
  * of the list). A descriptive facet's unknown value counts the rows not counted under a known one.
  */
 export async function facetCounts(listId: string, database: LeadkeeperDb = appDb): Promise<RowFacetCounts> {
-  const records = await listCounts(database.facetCounts, listId).toArray()
+  const [records, companies] = await database.transaction('r', countTables(database), async () =>
+    Promise.all([
+      listCounts(database.facetCounts, listId).toArray(),
+      listCompanyCounts(database.companyCounts, listId).toArray(),
+    ]),
+  )
   const counts = Object.fromEntries(
     rowFacets.map((facet) => [facet, [] as RowFacetCount[]]),
   ) as RowFacetCounts
   for (const { facet, value, count } of records) counts[facet].push({ value, count })
+  for (const { names, counts: held } of companies)
+    names.forEach((name, at) => counts.company.push({ value: name, count: held[at]! }))
   // A removed row is counted under its status alone (`countedValues`).
   const total = shownCount(counts)
   for (const facet of descriptiveFacets) {

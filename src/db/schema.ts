@@ -3,6 +3,7 @@ import type {
   BlockRevisions,
   ColumnSnapshot,
   CompanyBlock,
+  CompanyCountBlock,
   CompanyRecord,
   ContactKeyBlock,
   ContactRevisions,
@@ -49,6 +50,7 @@ export class LeadkeeperDb extends Dexie {
   searchRuns!: EntityTable<SearchRun, 'id'>
   searchResults!: Dexie.Table<SearchResultRecord, [string, string]>
   facetCounts!: Dexie.Table<FacetCountRecord, [string, string, string | number]>
+  companyCounts!: Dexie.Table<CompanyCountBlock, [string, number]>
   libraryCounts!: Dexie.Table<LibraryCountRecord, [string, string, string]>
   listOps!: Dexie.Table<ListOp, [string, number]>
 
@@ -74,6 +76,7 @@ export class LeadkeeperDb extends Dexie {
       searchRuns: 'id, savedSearchId, kind, startedAt',
       searchResults: '[runId+key], runId',
       facetCounts: '[listId+facet+value]',
+      companyCounts: '[listId+bucket]',
       libraryCounts: '[table+facet+value]',
       listOps: '[listId+seq]',
     })

@@ -167,6 +167,7 @@ test('a big import shows its progress and can be cancelled, leaving nothing behi
     'listCompanies',
     'blockRevs',
     'facetCounts',
+    'companyCounts',
   ])
   expect(lists).toBe(0)
 })

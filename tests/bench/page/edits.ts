@@ -19,6 +19,7 @@ interface Database {
   listCompanies: Table
   listRemovals: Table
   facetCounts: Table
+  companyCounts: Table
   transaction<T>(mode: string, tables: Table[], work: () => Promise<T>): Promise<T>
 }
 type Changed<T> = { ok: true; value: T } | { ok: false; message: string }
@@ -39,7 +40,7 @@ interface Lk {
   }
   facets: {
     FacetTally: new () => { add(listId: string, row: Record<string, unknown>, sign: 1 | -1): void }
-    applyTally(table: Table, tally: unknown): Promise<void>
+    applyTally(database: Database, tally: unknown): Promise<void>
   }
   blocks: {
     blockTables(database: Database): Table[]
@@ -183,10 +184,14 @@ const edits = {
         tally.add(list.id, row, 1)
         batch.push(row)
       }
-      await db.transaction('rw', [...lk().blocks.blockTables(db), db.facetCounts], async () => {
-        await lk().blocks.putRows(db, list.id, batch)
-        await lk().facets.applyTally(db.facetCounts, tally)
-      })
+      await db.transaction(
+        'rw',
+        [...lk().blocks.blockTables(db), db.facetCounts, db.companyCounts],
+        async () => {
+          await lk().blocks.putRows(db, list.id, batch)
+          await lk().facets.applyTally(db, tally)
+        },
+      )
     }
     return { listId: list.id, importMs, resultsMs: page.performance.now() - started }
   },

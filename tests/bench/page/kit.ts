@@ -25,6 +25,7 @@ interface Database {
   contactRevs: Table
   lists: Table
   facetCounts: Table
+  companyCounts: Table
   listColumns: Table
   transaction<T>(mode: string, tables: Table | Table[], work: () => Promise<T>): Promise<T>
 }
@@ -66,7 +67,7 @@ interface Lk {
   }
   facets: {
     FacetTally: new () => { add(listId: string, row: Record<string, unknown>, sign: 1 | -1): void }
-    applyTally(table: Table, tally: unknown): Promise<void>
+    applyTally(database: Database, tally: unknown): Promise<void>
   }
   exportList(
     list: unknown,
@@ -692,7 +693,9 @@ const kit = {
       writing += page.performance.now() - started
       for (const row of batch) tally.add(list.id, row, 1)
     }
-    await db.transaction('rw', db.facetCounts, async () => lk().facets.applyTally(db.facetCounts, tally))
+    await db.transaction('rw', [db.facetCounts, db.companyCounts], async () =>
+      lk().facets.applyTally(db, tally),
+    )
     await lk().lists.finishImport(list.id, rows)
     return { ms: writing, listId: list.id }
   },

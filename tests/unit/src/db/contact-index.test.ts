@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { contactBlockSize, contactKeys, ContactIndex, keyBlockOf, keyHash } from '@/db/contact-index'
+import { contactBlockSize, contactKeys, ContactIndex, keyBlockOf } from '@/db/contact-index'
+import { keyHash } from '@/db/key-hash'
 import { contactFromPayload } from '@/db/library-ingest'
 import type { ContactRecord } from '@/db/records'
 

@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto'
 import { describe, expect, it } from 'vitest'
-import { keyHash } from '@/db/contact-index'
+import { keyHash } from '@/db/key-hash'
 import { companyForgetPlan, forgetCompany } from '@/db/library-forget'
 import { editCells, listHistory, undo } from '@/db/list-ops'
 import { knownToLibrary } from '@/db/library-client'

@@ -48,9 +48,14 @@ async function countsFromRows(): Promise<Record<string, number>> {
 /** The list's stored counts, as `countsFromRows` keys them (the unknown values left out). */
 async function storedCounts(): Promise<Record<string, number>> {
   const records = await database.facetCounts.where('[listId+facet+value]').between(['L'], ['L', []]).toArray()
-  return Object.fromEntries(
-    records.filter((r) => r.count !== 0).map((r) => [`${r.facet}:${r.value}`, r.count]),
-  )
+  const companies = await database.companyCounts
+    .where('[listId+bucket]')
+    .between(['L', 0], ['L', 64])
+    .toArray()
+  return Object.fromEntries([
+    ...records.filter((r) => r.count !== 0).map((r) => [`${r.facet}:${r.value}`, r.count]),
+    ...companies.flatMap((block) => block.names.map((name, at) => [`company:${name}`, block.counts[at]])),
+  ])
 }
 
 const blockRecords = () => database.listBlocks.toArray()

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { blockTables, putRows } from '@/db/blocks'
 import * as lists from '@/db/lists'
 import { listQueries } from '@/db/query-worker'
-import { applyTally, FacetTally } from '@/db/facet-tally'
+import { applyTally, countTables, FacetTally } from '@/db/facet-tally'
 import { db } from '@/db/schema'
 import type { RowRecord } from '@/db/records'
 import { useListViewStore } from '@/stores/list-view'
@@ -33,9 +33,9 @@ beforeEach(async () => {
   }))
   const tally = new FacetTally()
   for (const row of rows) tally.add(listId, row, 1)
-  await db.transaction('rw', [...blockTables(db), db.facetCounts], async () => {
+  await db.transaction('rw', [...blockTables(db), ...countTables(db)], async () => {
     await putRows(db, listId, rows)
-    await applyTally(db.facetCounts, tally)
+    await applyTally(db, tally)
   })
   await lists.finishImport(listId, rows.length)
 })
