@@ -96,8 +96,15 @@ export function facetRecordsOf(block: RowBlock | PackedBlock): { facets: FacetBl
   }
 }
 
-/** A coded column with the values at some places set anew, as a copy: a new value joins its dictionary. */
-function columnWith(column: FacetColumn, changes: readonly (readonly [number, FacetValue])[]): FacetColumn {
+/**
+ * A coded column with the values at some places set anew, as a copy: a new value joins its
+ * dictionary, and one no row holds any more stays in it. Null once the dictionary would hold more
+ * than twice a block's values: the block is then written whole, its dictionary made anew.
+ */
+function columnWith(
+  column: FacetColumn,
+  changes: readonly (readonly [number, FacetValue])[],
+): FacetColumn | null {
   const values = column.values.slice()
   let codes = column.codes.slice()
   for (const [at, value] of changes) {
@@ -105,6 +112,7 @@ function columnWith(column: FacetColumn, changes: readonly (readonly [number, Fa
     if (code < 0) {
       code = values.length
       values.push(value)
+      if (values.length > 2 * blockSize) return null
       if (values.length > 256 && codes instanceof Uint8Array) codes = Uint16Array.from(codes)
     }
     codes[at] = code
@@ -114,7 +122,8 @@ function columnWith(column: FacetColumn, changes: readonly (readonly [number, Fa
 
 /**
  * A block's facet records with some of its rows (by their place in the block) put anew, the other
- * rows' codes kept; null where a record lacks a facet's column or a place is past its end.
+ * rows' codes kept; null where a record lacks a facet's column, a place is past its end, or a
+ * dictionary would grow past twice a block's values.
  */
 export function facetRecordsWith(
   facets: FacetBlock,
@@ -125,14 +134,12 @@ export function facetRecordsWith(
   for (const at of rows.keys()) if (at >= facets.size || at >= company.size) return null
   const columns = {} as Record<NarrowFacet, FacetColumn>
   for (const facet of narrowFacets) {
-    const column = facets.columns[facet]
+    const column = facets.columns[facet] && columnWith(facets.columns[facet], changes(facet))
     if (!column) return null
-    columns[facet] = columnWith(column, changes(facet))
+    columns[facet] = column
   }
-  return {
-    facets: { ...facets, columns },
-    company: { ...company, column: columnWith(company.column, changes('company')) },
-  }
+  const column = columnWith(company.column, changes('company'))
+  return column && { facets: { ...facets, columns }, company: { ...company, column } }
 }
 
 export const isPacked = (block: StoredBlock): block is PackedBlock => 'layout' in block

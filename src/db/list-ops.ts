@@ -197,11 +197,12 @@ export async function record(
   database: LeadkeeperDb,
   op: Omit<ListOp, 'seq' | 'at' | 'undone' | 'undoable'> & { undoable?: boolean },
 ): Promise<ListOp> {
-  // The undone changes are the last ones: read back to the latest that is not.
+  // The undone changes are the last ones that can be undone (an undo passes over a forget): read
+  // back to the latest of those not undone.
   const ops = (
     await opsOf(database, op.listId)
       .reverse()
-      .until((one) => one.undone !== 1, true)
+      .until((one) => one.undone === 0 && one.undoable, true)
       .toArray()
   ).reverse()
   const last = ops.at(-1)

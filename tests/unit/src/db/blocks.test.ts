@@ -5,6 +5,7 @@ import { facetOf, rowFacets } from '@/db/facet-tally'
 import { removeRows } from '@/db/list-ops'
 import { applyEnrichmentResults } from '@/db/rows'
 import { rowBlockOf } from '@/db/block-shape'
+import { valueBounds } from '@/db/value-code'
 import type { LeadkeeperDb } from '@/db/schema'
 import type { CodedBlock, FacetColumn, RowRecord } from '@/db/records'
 import { allRows } from '../support/rows'
@@ -59,7 +60,8 @@ describe('rows put into a coded block', () => {
     const after = (await stored(0)) as CodedBlock
     expect(after.size).toBe(1_000)
     // The rows before the first one put keep their codes; the block's names keep their places.
-    const firstAt = before.shape.indexOf(String.fromCharCode(8), 1)
+    const firstAt = valueBounds(before, before.size).shape[10]!
+    expect(firstAt).toBeGreaterThan(0)
     expect(after.shape.slice(0, firstAt)).toBe(before.shape.slice(0, firstAt))
     expect(after.names.slice(0, before.names.length)).toEqual(before.names)
     const expected = rows.slice()
@@ -90,6 +92,20 @@ describe('rows put into a coded block', () => {
     const { held, fromRows } = await facetsOfBlock(0)
     expect(held).toEqual(fromRows)
     expect(held[299]).toContain('Company 299')
+  })
+
+  it('write the block whole once a dictionary would grow past twice its rows, made anew from them', async () => {
+    await listWithCodedBlock()
+    const rows = (await allRows(database, 'L')).slice(0, 1_000)
+    await put(rows.map((row) => ({ ...row, company: `A ${row.index}` })))
+    // 1,000 new names join the seven the block had: it is still patched.
+    expect((await database.listCompanies.get(['L', 0]))!.column.values).toHaveLength(1_007)
+    await put(rows.map((row) => ({ ...row, company: `B ${row.index}` })))
+    const company = (await database.listCompanies.get(['L', 0]))!
+    expect(company.column.values).toHaveLength(1_000)
+    const { held, fromRows } = await facetsOfBlock(0)
+    expect(held).toEqual(fromRows)
+    expect(held[999]).toContain('B 999')
   })
 
   it('write the block whole where a row is removed, keeping what the row put says of its removal', async () => {
@@ -123,6 +139,8 @@ describe('rows put into a coded block', () => {
     expect(back[2_499]!.note).toBe('answered by hand')
     expect(back[2_500]!.values).toEqual(['New', 'Row', 'new.com'])
     expect((await facetsOfBlock(2)).held).toEqual((await facetsOfBlock(2)).fromRows)
+    // A coded block asked for a row past its end has none.
+    expect([...(await readRows(database, 'L', [2_499, 2_501, 2_999])).keys()]).toEqual([2_499])
   })
 })
 

@@ -7,6 +7,7 @@ import {
   goToChange,
   listFromRows,
   listHistory,
+  noteChange,
   redo,
   removeRows,
   renameList,
@@ -253,6 +254,22 @@ describe('undo, redo and the history', () => {
     expect((await redo('L', database)).ok && (await redo('L', database))).toEqual({ ok: true, value: null })
   })
 
+  it('drops a change undone behind one that cannot be undone, once a new change is made', async () => {
+    await readyList(3)
+    await editCells('L', [{ index: 0, column: 0, value: 'Ann' }], knownToLibrary(database), database)
+    // A forget is noted after the edit; the undo passes over it and undoes the edit.
+    await noteChange('L', 'forget', 'Forgot a person', 1, database)
+    expect((await undo('L', database)).ok).toBe(true)
+    expect((await rowAt(database, 'L', 0))!.values[0]).toBe('First0')
+    await editCells('L', [{ index: 1, column: 0, value: 'Bo' }], knownToLibrary(database), database)
+    expect((await listHistory('L', database)).map((op) => [op.kind, op.undone])).toEqual([
+      ['forget', 0],
+      ['edit', 0],
+    ])
+    expect(await redo('L', database)).toEqual({ ok: true, value: null })
+    expect((await allRows(database, 'L')).map((row) => row.values[0])).toEqual(['First0', 'Bo', 'First2'])
+  })
+
   it('goes back to any point of the history and forward again', async () => {
     await readyList(4)
     await editCells('L', [{ index: 0, column: 0, value: 'A' }], knownToLibrary(database), database)
@@ -405,6 +422,7 @@ describe('lists made from a list', () => {
     expect(new Set((await database.facetCounts.toArray()).map((count) => count.listId))).toEqual(
       new Set(['L']),
     )
+    expect((await database.companyCounts.toArray()).filter((count) => count.listId !== 'L')).toEqual([])
   })
 
   it('duplicates a list with its rows, results and counts; the copy changes alone', async () => {
