@@ -302,7 +302,7 @@ export async function putStoredRows(
     database.listCompanies.bulkGet(keys),
     readRemovals(database, listId, numbers),
   ])
-  const patched: ReturnType<typeof patchBlock>[] = []
+  const patched: NonNullable<ReturnType<typeof patchBlock>>[] = []
   const whole: RowBlock[] = []
   numbers.forEach((number, at) => {
     const placed = byBlock.get(number)!
@@ -322,9 +322,9 @@ export async function putStoredRows(
   })
   const prepared = prepareBlocks(listId, whole)
   for (const patch of patched) {
-    prepared.blocks.push(patch!.block)
-    prepared.facets.push(patch!.facets)
-    prepared.companies.push(patch!.company)
+    prepared.blocks.push(patch.block)
+    prepared.facets.push(patch.facets)
+    prepared.companies.push(patch.company)
   }
   await putBlocks(database, prepared)
 }
