@@ -85,6 +85,20 @@ function stored(row: RowRecord): StoredRow {
   return rest
 }
 
+/** These blocks as stored (undefined where not written yet) and their removal records, read together. */
+function readStored(
+  database: LeadkeeperDb,
+  listId: string,
+  numbers: readonly number[],
+): Promise<[(StoredBlock | undefined)[], Map<number, RemovalBlock>]> {
+  return database.transaction('r', rowTables(database), async () =>
+    Promise.all([
+      database.listBlocks.bulkGet(numbers.map((number) => key(listId, number))),
+      readRemovals(database, listId, numbers),
+    ]),
+  )
+}
+
 /** The blocks holding these rows, by block number (a block not written yet is absent). */
 export async function readBlocks(
   database: LeadkeeperDb,
@@ -92,12 +106,7 @@ export async function readBlocks(
   numbers: Iterable<number>,
 ): Promise<Map<number, RowBlock>> {
   const wanted = [...new Set(numbers)]
-  const [blocks, removals] = await database.transaction('r', rowTables(database), async () =>
-    Promise.all([
-      database.listBlocks.bulkGet(wanted.map((number) => key(listId, number))),
-      readRemovals(database, listId, wanted),
-    ]),
-  )
+  const [blocks, removals] = await readStored(database, listId, wanted)
   const out = new Map<number, RowBlock>()
   blocks.forEach((block, at) => {
     const number = wanted[at]!
@@ -120,12 +129,7 @@ export async function readRows(
     else byBlock.set(number, [index - number * blockSize])
   }
   const numbers = [...byBlock.keys()]
-  const [blocks, removals] = await database.transaction('r', rowTables(database), async () =>
-    Promise.all([
-      database.listBlocks.bulkGet(numbers.map((number) => key(listId, number))),
-      readRemovals(database, listId, numbers),
-    ]),
-  )
+  const [blocks, removals] = await readStored(database, listId, numbers)
   const out = new Map<number, RowRecord>()
   blocks.forEach((block, at) => {
     if (!block) return
