@@ -61,9 +61,14 @@ test('every row comes back whole: twins, library rows and phones added later, fr
   const sentPeople = firstPosts.flatMap((entry) => (entry.body as { data: unknown[] }).data)
   expect(sentPeople).toHaveLength(30)
 
+  // The run's answers are stored after the job shows it is done: every row answered, twins too.
+  let a: Record<string, string>[] = []
+  await expect(async () => {
+    a = await exportAllCsv(app)
+    expect(a.filter((row) => row['Status'] === 'found' || row['Status'] === 'not_found')).toHaveLength(40)
+  }).toPass({ timeout: 60_000 })
   // The list's one block, its rows now with results, is stored coded; the export reads it whole.
   expect(await blockShapes(app)).toEqual(['coded'])
-  const a = await exportAllCsv(app)
   expect(a).toHaveLength(40)
   for (let twin = 30; twin < 40; twin++) {
     const original = a[twin - 30]!
@@ -165,14 +170,18 @@ test('every row comes back whole: twins, library rows and phones added later, fr
   const charges = (await control.log()).charges
   expect(charges.every((charge) => !/email/i.test(charge.reason))).toBe(true)
 
-  const phones = await exportAllCsv(app)
-  for (let at = 0; at < 40; at++) {
-    // Emails bought earlier stay, statuses too; phones arrive beside them.
-    expect(phones[at]!['Email']).toBe(a[at]!['Email'])
-    expect(phones[at]!['Email status']).toBe(a[at]!['Email status'])
-  }
-  for (let twin = 30; twin < 40; twin++) expect(phones[twin]!['Phone']).toBe(phones[twin - 30]!['Phone'])
-  expect(phones.filter((row) => row['Phone'] !== '').length).toBeGreaterThan(0)
+  // The answers are stored after the job shows it is done: read until they all are.
+  let phones: Record<string, string>[] = []
+  await expect(async () => {
+    phones = await exportAllCsv(app)
+    for (let at = 0; at < 40; at++) {
+      // Emails bought earlier stay, statuses too; phones arrive beside them.
+      expect(phones[at]!['Email']).toBe(a[at]!['Email'])
+      expect(phones[at]!['Email status']).toBe(a[at]!['Email status'])
+    }
+    for (let twin = 30; twin < 40; twin++) expect(phones[twin]!['Phone']).toBe(phones[twin - 30]!['Phone'])
+    expect(phones.filter((row) => row['Phone'] !== '').length).toBeGreaterThan(0)
+  }).toPass({ timeout: 60_000 })
 
   // The counts on screen add up: the summary's rows are the export's rows.
   const summary = app.locator('[data-test="list-summary"]')
