@@ -68,7 +68,9 @@ function withResult(before: RowRecord, answer: Answer, contactId: string | null)
     emailStatus: text(result['contact_email_address_status']).toLowerCase(),
     seniority: text(result['contact_seniority']).toLowerCase(),
     country: text(result['contact_location_country']),
-    company: text(result['company_name']),
+    // A company the answer does not name (nobody was found there) is known by its domain: its
+    // page finds the list's rows by it, and the company filter offers it.
+    company: text(result['company_name']) || text(result['company_domain']).toLowerCase(),
   }
   for (const [facet, value] of Object.entries(facets) as [keyof typeof facets, string][]) {
     if (value !== '') next[facet] = value

@@ -130,11 +130,11 @@ export const useLibraryCompanyStore = defineStore('libraryCompany', () => {
   }
 
   /**
-   * The lists whose rows name the company: by its name and as its people's answers spell it, asked
-   * again as either comes in.
+   * The lists whose rows name the company: by its name, its domain (rows answered without its
+   * name) and as its people's answers spell it, asked again as either comes in.
    */
   async function findLists(at: string): Promise<void> {
-    const names = [company.value?.name ?? '', ...peopleNames]
+    const names = [company.value?.name ?? '', at, ...peopleNames]
     const run = ++listing
     try {
       const found = await listsNamingCompany(names)

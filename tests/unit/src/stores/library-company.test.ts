@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto'
 import { createPinia, setActivePinia } from 'pinia'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { db } from '@/db/schema'
+import { db, rowKey } from '@/db/schema'
 import { applyEnrichmentResults } from '@/db/rows'
 import { upsertContacts } from '@/db/library-ingest'
 import { useLibraryCompanyStore } from '@/stores/library-company'
@@ -77,6 +77,25 @@ describe("a company's page", () => {
     // A company left: what its grid still asks for is not read.
     store.close()
     expect(await store.fetchPeople(100, 100)).toEqual([])
+  })
+
+  it('names the lists asking about a company nobody was found at, by its domain', async () => {
+    await seed(db, 'M', 3)
+    await applyEnrichmentResults('M', [
+      found('M', 0),
+      {
+        key: rowKey('M', 2),
+        status: 'not_found',
+        data: { company_domain: 'Nameless.example', custom_fields: [] },
+      },
+    ])
+    const store = useLibraryCompanyStore()
+    store.open('nameless.example')
+    await expect.poll(() => store.company?.domain).toBe('nameless.example')
+    expect(store.company?.name).toBe('')
+    await expect
+      .poll(() => store.lists?.map(({ list, companies, rows }) => [list.id, companies, rows]))
+      .toEqual([['M', ['nameless.example'], 1]])
   })
 
   it('says the library knows nothing of a company it has never seen', async () => {
