@@ -32,16 +32,23 @@ const warmAfterMs = 600
 /** The grid's first read: its first page of rows (`RowWindow`'s page). */
 const firstPage = { start: 0, count: 100 }
 
-/** Statuses a row ends with when nothing was found for it. */
-export const notFoundStatuses = [
-  'not_found',
-  'known',
-  'invalid',
-  'skipped',
-  'failed',
-  'not_returned',
-  'not_sent',
-]
+/**
+ * The rows' statuses as the list's "found" filter and its summary group them: what the service
+ * found, what it looked for and did not find, what was never sent (incomplete, skipped, answered
+ * before), what was sent and came back without an answer, and what no run has reached.
+ */
+export const statusGroups = {
+  found: ['found'],
+  not_found: ['not_found'],
+  not_sent: ['invalid', 'skipped', 'known'],
+  failed: ['failed', 'not_returned'],
+  pending: ['pending'],
+} as const satisfies Record<string, readonly string[]>
+export type StatusGroup = keyof typeof statusGroups
+
+/** The rows of `byStatus` (a list's counts by status) in a group. */
+export const groupCount = (byStatus: Record<string, number>, group: StatusGroup): number =>
+  statusGroups[group].reduce((sum, status) => sum + (byStatus[status] ?? 0), 0)
 
 const hiddenKey = (listId: string) => `leadkeeper.list-columns.${listId}`
 
@@ -114,6 +121,15 @@ export const useListViewStore = defineStore('listView', () => {
     counts.value ? { ...summaryOf(counts.value), total: total.value } : null,
   )
   const filtered = computed(() => Object.values(filters.value).some((values) => values && values.length > 0))
+  /** Whether a filter narrows the view: the removed rows' view is not one, it is the rows shown. */
+  const narrowed = computed(() =>
+    Object.entries(filters.value).some(
+      ([facet, values]) =>
+        values &&
+        values.length > 0 &&
+        !(facet === 'status' && values.length === 1 && values[0] === removedStatus),
+    ),
+  )
   const safeOnly = computed(() => {
     const chosen = filters.value.emailStatus ?? []
     return (
@@ -252,8 +268,9 @@ export const useListViewStore = defineStore('listView', () => {
     void recount()
   }
 
+  /** Takes every filter off; the removed rows' view stays. */
   function clearFilters(): void {
-    filters.value = {}
+    filters.value = showingRemoved.value ? { status: [removedStatus] } : {}
     void recount()
   }
 
@@ -360,6 +377,7 @@ export const useListViewStore = defineStore('listView', () => {
     showingRemoved,
     summary,
     filtered,
+    narrowed,
     safeOnly,
     open,
     close,

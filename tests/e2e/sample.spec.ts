@@ -73,7 +73,23 @@ test('"Try a sample list": repeated people, people the library knows, and a head
     `${bought.filter((row) => row['Status'] === 'not_found').length} not found`,
   )
   await expect(run.counts()).not.toContainText(/\d found ·/)
+  // The rows no run sent are said too, and each group of the "found" filter is the headline's count.
+  const notSent = rows.filter((row) => ['invalid', 'skipped'].includes(row['Status'] ?? '')).length
+  expect(notSent + found.length + notFound).toBe(rows.length)
+  await expect(app.locator('[data-test="summary-not-sent"]')).toHaveText(
+    new RegExp(`^${notSent}\\s*rows not sent$`),
+  )
   await shell.screenshot('sample-enriched')
+  const rowCount = app.locator('[data-test="row-count"]')
+  for (const [option, expected] of [
+    ['Not found only', notFound],
+    ['Not sent only', notSent],
+    ['Found only', found.length],
+  ] as const) {
+    await app.locator('[data-test="filter-found"]').click()
+    await app.getByText(option, { exact: true }).click()
+    await expect(rowCount).toHaveText(`${expected} of ${rows.length} rows`)
+  }
 })
 
 test('no sample is offered once a key is set', async ({ app }) => {
