@@ -49,7 +49,7 @@ export function useImportAppend() {
     if (current.matched > 0) return null
     return {
       code: 'no_match',
-      message: `None of this file’s columns is one of “${list.name}”’s (${list.columns.slice(0, 6).join(', ')}${list.columns.length > 6 ? '…' : ''}): its rows would share no column with the list’s. Choose which list column each of its columns goes into, or import it as a new list.`,
+      message: `None of this file’s columns is a column of “${list.name}” (${list.columns.slice(0, 6).join(', ')}${list.columns.length > 6 ? '…' : ''}): its rows would share no column with the list’s. Choose below which of the list’s columns each of its columns goes into, or import it as a new list.`,
     }
   })
 

@@ -168,6 +168,18 @@ export const useImportsStore = defineStore('imports', () => {
     await refreshPreview(true)
   }
 
+  /**
+   * The file being added to a list read as a list of its own instead (its columns match none of the
+   * list's): the same dialog, from its preview, with the file's name.
+   */
+  async function importInstead(): Promise<void> {
+    const current = source.value
+    if (!current || !append.into.value) return
+    resumeNext = null
+    appendNext = null
+    await open(current)
+  }
+
   /** Reads a workbook in its worker, then the sheet that holds a list (the user may pick another). */
   async function openSheets(next: File): Promise<void> {
     const opened = await sheets.open(next)
@@ -532,6 +544,7 @@ export const useImportsStore = defineStore('imports', () => {
     request,
     requestResume,
     requestAppend,
+    importInstead,
     appendInto: append.into,
     columnMatch: append.match,
     appendRefusal: append.refusal,

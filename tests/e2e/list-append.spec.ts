@@ -37,6 +37,28 @@ test('a second file added to a list: columns by name, a new one, a duplicate, un
   await app.keyboard.press('Escape')
   await expect(dialog.dialog()).toBeHidden()
   await expect(results.rowCount()).toHaveText('50 rows')
+  // The same file again, taken as a list of its own from the refusal: the list keeps its rows.
+  const again = app.waitForEvent('filechooser')
+  await app.locator('[data-test="add-rows"]').click()
+  await (
+    await again
+  ).setFiles({ name: 'other.csv', mimeType: 'text/csv', buffer: Buffer.from('a,b\n1,2\n3,4\n') })
+  await dialog.next()
+  await app.locator('[data-test="append-import-instead"]').click()
+  await expect(app.locator('[data-test="append-columns"]')).toBeHidden()
+  await dialog.importAll()
+  await expect(app.locator('[data-test="list-name"]')).toHaveText('other')
+  await expect(results.rowCount()).toHaveText('2 rows')
+  expect((await exportAllCsv(app)).map((row) => [row['a'], row['b']])).toEqual([
+    ['1', '2'],
+    ['3', '4'],
+  ])
+  await shell.open('Lists')
+  await app
+    .locator('[data-test="list-row"]', { hasText: 'contacts-sample' })
+    .getByText('contacts-sample', { exact: true })
+    .click()
+  await expect(results.rowCount()).toHaveText('50 rows')
 
   // Another file dropped on the list's page: its headers in another case and order, a column the list
   // has not, Olivia Bennett again (row 1 of the list) and two new people.
