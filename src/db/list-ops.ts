@@ -775,6 +775,20 @@ export async function listFromRows(
   return { ok: true, value: { ...made, rowCount: count, state: source.state === 'done' ? 'done' : 'ready' } }
 }
 
+/**
+ * The name of a copy of a list named `name`: "(copy)" after it, or "(copy 2)", "(copy 3)"… where
+ * that is taken, counted from the name the list was copied from (a copy of "X (copy)" is "X (copy 2)").
+ */
+export function copyName(name: string, taken: readonly string[]): string {
+  const base = name.replace(/ \(copy(?: \d+)?\)$/, '')
+  const names = new Set(taken)
+  for (let number = 1; ; number++) {
+    const suffix = number === 1 ? ' (copy)' : ` (copy ${number})`
+    const candidate = base.slice(0, maxListName - suffix.length) + suffix
+    if (!names.has(candidate)) return candidate
+  }
+}
+
 /** A copy of a list, its rows and results as they are (removed rows too); its history starts anew. */
 export async function duplicateList(
   listId: string,
@@ -787,7 +801,10 @@ export async function duplicateList(
   const copy: ListRecord = {
     ...source,
     id: crypto.randomUUID(),
-    name: `${source.name} (copy)`.slice(0, maxListName),
+    name: copyName(
+      source.name,
+      (await database.lists.toArray()).map((list) => list.name),
+    ),
     createdAt: now,
     updatedAt: now,
     state: source.state === 'running' ? 'ready' : source.state,

@@ -2,7 +2,9 @@ import 'fake-indexeddb/auto'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import {
   cellProblem,
+  copyName,
   duplicateList,
+  maxListName,
   editCells,
   goToChange,
   listFromRows,
@@ -438,5 +440,19 @@ describe('lists made from a list', () => {
     expect((await rowAt(database, copy, 1200))!.values[0]).toBe('Zed')
     expect((await rowAt(database, 'L', 1200))!.values[0]).toBe('First1200')
     expect(await listHistory(copy, database)).toHaveLength(1)
+    // A copy of the copy, and another copy of the list: numbered, not "(copy) (copy)".
+    const again = await duplicateList(copy, database)
+    const third = await duplicateList('L', database)
+    expect([again.ok && again.value.name, third.ok && third.value.name]).toEqual([
+      'List L (copy 2)',
+      'List L (copy 3)',
+    ])
+  })
+
+  it('names a copy within the longest name a list takes', () => {
+    const long = 'x'.repeat(maxListName)
+    expect(copyName(long, [])).toHaveLength(maxListName)
+    expect(copyName(long, [copyName(long, [])])).toMatch(/ \(copy 2\)$/)
+    expect(copyName('Leads (copy 4)', ['Leads'])).toBe('Leads (copy)')
   })
 })
