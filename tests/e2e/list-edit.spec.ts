@@ -63,6 +63,13 @@ test('a list worked in: cells edited, rows removed and restored, undo, history, 
   await editor.press('Escape')
   await expect(editor).toBeHidden()
   await expect(await results.cell(3, 'City')).not.toHaveText('Nowhere')
+  // Delete empties the cell the keyboard is on, as a spreadsheet's does; Ctrl+Z brings it back.
+  const city = await (await results.cell(3, 'City')).innerText()
+  expect(city).not.toBe('')
+  await app.keyboard.press('Delete')
+  await expect(await results.cell(3, 'City')).toHaveText('')
+  await app.keyboard.press('ControlOrMeta+z')
+  await expect(await results.cell(3, 'City')).toHaveText(city)
 
   // The estimate counts the changed row: it is the one row to send.
   await app.locator('[data-test="run-again"]').click()

@@ -87,7 +87,8 @@ export function listColumns(inputHeaders: string[]): ResultColumn[] {
       kind: 'status',
       value: (row) => row.status,
       facet: 'status',
-      width: 120,
+      // "Changed since answered", the longest of its tags, whole.
+      width: 190,
     },
     { key: 'origin', title: unique('Result from'), kind: 'status', value: originsText, width: 260 },
     { key: 'note', title: unique('Note'), kind: 'status', value: (row) => row.note ?? '', width: 260 },

@@ -18,7 +18,7 @@ export interface CellEditing {
  * moves down or right, as a spreadsheet does), Escape cancels, leaving the cell commits.
  */
 export function useGridCells(
-  props: Readonly<{ columns: GridColumn[]; cellFocus: boolean; pinned: number }>,
+  props: Readonly<{ columns: GridColumn[]; cellFocus: boolean; pinned: number; clearOnDelete: boolean }>,
   grid: {
     root: Ref<HTMLElement | null>
     scroller: Ref<HTMLDivElement | null>
@@ -145,7 +145,8 @@ export function useGridCells(
 
   /**
    * The keys of the keyboard's cell, before the row's: answers whether the key was the cell's.
-   * Left and Right move it, F2 or a character edits it.
+   * Left and Right move it, F2 or a character edits it, Delete or Backspace empties it
+   * (`clearOnDelete`).
    */
   function onCellKeydown(event: KeyboardEvent): boolean {
     if (!props.cellFocus || editing.value) return false
@@ -159,8 +160,19 @@ export function useGridCells(
       void startEdit()
       return true
     }
+    const editable = props.columns[columnAt(activeColumn.value)]
+    if (
+      (event.key === 'Delete' || event.key === 'Backspace') &&
+      props.clearOnDelete &&
+      editable?.editable &&
+      grid.active.value !== null
+    ) {
+      event.preventDefault()
+      grid.commit(grid.active.value, editable, '')
+      return true
+    }
     const typing = event.key.length === 1 && !event.ctrlKey && !event.metaKey && !event.altKey
-    if (typing && props.columns[columnAt(activeColumn.value)]?.editable) {
+    if (typing && editable?.editable) {
       event.preventDefault()
       void startEdit(event.key)
       return true

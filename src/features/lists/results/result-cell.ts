@@ -10,10 +10,16 @@ import { rowStatusInfo } from './row-status'
 export function resultTag(row: RowRecord, column: GridColumn, text: string): GridTag | null {
   if (column.key === 'contact_email_address_status' && text) return emailStatusTag(text)
   if (column.key === 'status') {
-    if (row.removedAt !== undefined) return { label: 'Removed', tone: 'error' }
+    if (row.removedAt !== undefined)
+      return { label: 'Removed', tone: 'error', tip: 'You removed this row: "Removed rows" restores it.' }
     if (row.changedAt !== undefined && row.status === 'pending')
-      return { label: 'Changed since answered', tone: 'warning' }
-    return { label: rowStatusInfo(row.status).label, tone: row.status === 'found' ? 'success' : 'default' }
+      return {
+        label: 'Changed since answered',
+        tone: 'warning',
+        tip: 'Who this row is was edited after its answer: the next run sends it again.',
+      }
+    const { label, meaning } = rowStatusInfo(row.status)
+    return { label, tone: row.status === 'found' ? 'success' : 'default', tip: meaning }
   }
   return null
 }
