@@ -103,7 +103,9 @@ test('a second file added to a list: columns by name, a new one, a duplicate, un
   await expect(await results.cell(50, 'Lead Source')).toHaveText('Trade fair')
   await expect(await results.cell(51, 'First Name')).toHaveText('Jane')
   await expect(await results.cell(51, 'City')).toHaveText('')
-  await expect(app.locator('[data-test="list-meta"]')).toContainText('53 rows · 7 columns')
+  await expect(app.locator('[data-test="list-meta"]')).toContainText(
+    '53 rows · 7 columns · from contacts-sample.csv and 1 more file',
+  )
   await results.grid().scrollIntoViewIfNeeded()
   await shell.screenshot('list-append-list')
 
@@ -135,6 +137,7 @@ test('a second file added to a list: columns by name, a new one, a duplicate, un
   await app.keyboard.press('ControlOrMeta+z')
   await expect(results.rowCount()).toHaveText('50 rows')
   await expect(app.locator('[data-test="list-meta"]')).toContainText('50 rows (3 removed) · 6 columns')
+  await expect(app.locator('[data-test="list-meta"]')).not.toContainText('more file')
   const undone = await exportAllCsv(app)
   expect(undone).toHaveLength(50)
   expect(Object.keys(undone[0]!)).not.toContain('Lead Source')
