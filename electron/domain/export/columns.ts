@@ -54,6 +54,26 @@ const enriched: [key: string, title: string, width: number, facet?: ResultColumn
   ['contact_email_address_provider', 'Email provider', 140],
 ]
 
+const knownTitles = new Map(enriched.map(([key, title]) => [key, title]))
+
+/**
+ * A field of the service's row as its reader calls it: the list's column title where it has one
+ * ("Network URL"), else its name in words ("contact_location_continent" reads "Continent",
+ * "company_description" "Company description").
+ */
+export function fieldTitle(key: string): string {
+  const known = knownTitles.get(key)
+  if (known) return known
+  if (key === 'contact_id') return 'Contact ID'
+  const words = key
+    .replace(/^contact_(location_)?/, '')
+    .replace(/_/g, ' ')
+    .replace(/\burl\b/g, 'URL')
+    .replace(/\bid\b/g, 'ID')
+    .trim()
+  return words.charAt(0).toUpperCase() + words.slice(1)
+}
+
 /**
  * Every column of a list in order: its input columns as imported, the enrichment columns, then the
  * row's status, where its data came from and why it has none. The app's grid and export and the

@@ -1,6 +1,6 @@
 import Papa from 'papaparse'
 import { describe, expect, it } from 'vitest'
-import { listColumns } from '../../../../../electron/domain/export/columns'
+import { fieldTitle, listColumns } from '../../../../../electron/domain/export/columns'
 import { csvHeader, csvRows, neutralise } from '../../../../../electron/domain/export/csv'
 import { originsText, type ListRow } from '../../../../../electron/domain/row'
 
@@ -90,5 +90,27 @@ describe('where a row came from', () => {
         origins: { email: { via: 'service', at: day }, catchAll: { via: 'twin', row: 4, at: day } },
       }),
     ).toBe('email: the service; catch-all: same person as row 5, not charged')
+  })
+})
+
+describe('a field of the service named for its reader', () => {
+  it('takes the list column title where there is one, else its name in words', () => {
+    expect(
+      [
+        'contact_network_profile_url',
+        'contact_location_continent',
+        'company_description',
+        'contact_id',
+        'company_fundingdb_url',
+        'contact_gender',
+      ].map(fieldTitle),
+    ).toEqual([
+      'Network URL',
+      'Continent',
+      'Company description',
+      'Contact ID',
+      'Company fundingdb URL',
+      'Gender',
+    ])
   })
 })
