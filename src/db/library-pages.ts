@@ -95,7 +95,13 @@ export async function personRows(id: string, database: LeadkeeperDb = appDb): Pr
   if (!person) return []
   // Rows answered before a move name the company they were at then.
   const before = (person.changes ?? []).flatMap((change) => (change.field === 'company' ? [change.from] : []))
-  const names = [person.companyName, String(person.data['company_name'] ?? ''), ...before]
+  // A row whose answer named no company is counted under the domain (`withResult`, rows.ts).
+  const names = [
+    person.companyName,
+    String(person.data['company_name'] ?? ''),
+    person.companyDomain.toLowerCase(),
+    ...before,
+  ]
   const lists = await listsNamingCompany(names, database)
   const found: PersonRow[] = []
   for (const { list, companies } of lists) {

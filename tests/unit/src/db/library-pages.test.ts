@@ -172,6 +172,18 @@ describe('lists and rows', () => {
     expect(await personRows('c:1002', database)).toEqual([{ listId: 'L', listName: 'List L', index: 2 }])
     expect(await personRows('c:nobody', database)).toEqual([])
   })
+
+  it('find the rows of a person whose answer named no company, by its domain', async () => {
+    const database = freshDb()
+    await seed(database, 'N', 2)
+    await applyEnrichmentResults(
+      'N',
+      [found('N', 1, { company_name: null, company_domain: 'Plain.example' })],
+      100,
+      database,
+    )
+    expect(await personRows('c:1001', database)).toEqual([{ listId: 'N', listName: 'List N', index: 1 }])
+  })
 })
 
 describe('what changed', () => {
