@@ -1,4 +1,5 @@
 import { companyBucket } from './facet-tally'
+import { domainOf } from './library-ingest'
 import { rowIndexes, rowsAt } from './rows'
 import { db as appDb, type LeadkeeperDb } from './schema'
 import { contactById, contactsByIds, matchContactIds } from './library-query'
@@ -99,7 +100,7 @@ export async function personRows(id: string, database: LeadkeeperDb = appDb): Pr
   const names = [
     person.companyName,
     String(person.data['company_name'] ?? ''),
-    person.companyDomain.toLowerCase(),
+    domainOf(person.companyDomain),
     ...before,
   ]
   const lists = await listsNamingCompany(names, database)

@@ -17,7 +17,7 @@ import { answeredData, rowNotes, withAnswer, type Answer, type Origin } from '@d
 import type { RowDecision } from '@domain/run'
 import { blockTables, eachStoredBlock, putRows, readRange, readRows, type BlockRange } from './blocks'
 import { contactsWithIds, contactTables } from './library-contacts'
-import { asEnrichedRow, contactsOf, upsertCompanies, upsertContacts } from './library-ingest'
+import { asEnrichedRow, contactsOf, domainOf, upsertCompanies, upsertContacts } from './library-ingest'
 import { contactAnswers } from './library-shape'
 import {
   activeFilters,
@@ -68,9 +68,9 @@ function withResult(before: RowRecord, answer: Answer, contactId: string | null)
     emailStatus: text(result['contact_email_address_status']).toLowerCase(),
     seniority: text(result['contact_seniority']).toLowerCase(),
     country: text(result['contact_location_country']),
-    // A company the answer does not name (nobody was found there) is known by its domain: its
-    // page finds the list's rows by it, and the company filter offers it.
-    company: text(result['company_name']) || text(result['company_domain']).toLowerCase(),
+    // A company the answer does not name (nobody was found there) is known by its domain, as the
+    // library keys it: its page finds the list's rows by it, and the company filter offers it.
+    company: text(result['company_name']) || domainOf(result['company_domain']),
   }
   for (const [facet, value] of Object.entries(facets) as [keyof typeof facets, string][]) {
     if (value !== '') next[facet] = value

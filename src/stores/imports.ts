@@ -170,14 +170,21 @@ export const useImportsStore = defineStore('imports', () => {
 
   /**
    * The file being added to a list read as a list of its own instead (its columns match none of the
-   * list's): the same dialog, from its preview, with the file's name.
+   * list's): the same dialog, from its preview, with the file's name. A workbook opens on its
+   * first sheet that holds a table again.
    */
   async function importInstead(): Promise<void> {
     const current = source.value
     if (!current || !append.into.value) return
+    // The encoding, delimiter and header row chosen in the preview stay chosen.
+    const chosen = overrides.value
     resumeNext = null
     appendNext = null
     await open(current)
+    if (file.value === current && Object.keys(chosen).length > 0) {
+      overrides.value = chosen
+      await refreshPreview(true)
+    }
   }
 
   /** Reads a workbook in its worker, then the sheet that holds a list (the user may pick another). */

@@ -32,24 +32,6 @@ const warmAfterMs = 600
 /** The grid's first read: its first page of rows (`RowWindow`'s page). */
 const firstPage = { start: 0, count: 100 }
 
-/**
- * The rows' statuses as the list's "found" filter and its summary group them: what the service
- * found, what it looked for and did not find, what was never sent (incomplete, skipped, answered
- * before), what was sent and came back without an answer, and what no run has reached.
- */
-export const statusGroups = {
-  found: ['found'],
-  not_found: ['not_found'],
-  not_sent: ['invalid', 'skipped', 'known'],
-  failed: ['failed', 'not_returned'],
-  pending: ['pending'],
-} as const satisfies Record<string, readonly string[]>
-export type StatusGroup = keyof typeof statusGroups
-
-/** The rows of `byStatus` (a list's counts by status) in a group. */
-export const groupCount = (byStatus: Record<string, number>, group: StatusGroup): number =>
-  statusGroups[group].reduce((sum, status) => sum + (byStatus[status] ?? 0), 0)
-
 const hiddenKey = (listId: string) => `leadkeeper.list-columns.${listId}`
 
 function readHidden(listId: string): string[] {

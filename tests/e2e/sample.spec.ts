@@ -74,16 +74,21 @@ test('"Try a sample list": repeated people, people the library knows, and a head
   )
   await expect(run.counts()).not.toContainText(/\d found ·/)
   // The rows no run sent are said too, and each group of the "found" filter is the headline's count.
-  const notSent = rows.filter((row) => ['invalid', 'skipped'].includes(row['Status'] ?? '')).length
-  expect(notSent + found.length + notFound).toBe(rows.length)
+  const notSent = rows.filter((row) => ['invalid', 'known'].includes(row['Status'] ?? '')).length
+  const skipped = rows.filter((row) => row['Status'] === 'skipped').length
+  expect(notSent + skipped + found.length + notFound).toBe(rows.length)
   await expect(app.locator('[data-test="summary-not-sent"]')).toHaveText(
-    new RegExp(`^${notSent}\\s*rows not sent$`),
+    new RegExp(`^${notSent}\\s*rows? not sent$`),
+  )
+  await expect(app.locator('[data-test="summary-skipped"]')).toHaveText(
+    new RegExp(`^${skipped}\\s*rows? skipped$`),
   )
   await shell.screenshot('sample-enriched')
   const rowCount = app.locator('[data-test="row-count"]')
   for (const [option, expected] of [
     ['Not found only', notFound],
     ['Not sent only', notSent],
+    ['Skipped only', skipped],
     ['Found only', found.length],
   ] as const) {
     await app.locator('[data-test="filter-found"]').click()

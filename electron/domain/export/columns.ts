@@ -55,23 +55,26 @@ const enriched: [key: string, title: string, width: number, facet?: ResultColumn
 ]
 
 const knownTitles = new Map(enriched.map(([key, title]) => [key, title]))
+const titlesTaken = new Set(knownTitles.values())
 
 /**
  * A field of the service's row as its reader calls it: the list's column title where it has one
- * ("Network URL"), else its name in words ("contact_location_continent" reads "Continent",
- * "company_description" "Company description").
+ * ("Network URL"; searches' `company_head_quarters_*` as rows' `company_headquarters_*`), else its
+ * name in words ("contact_location_continent" reads "Continent", "company_description" "Company
+ * description"). Words that would read as another field's title keep the field's name beside them.
  */
 export function fieldTitle(key: string): string {
-  const known = knownTitles.get(key)
+  const spelt = key.replace('head_quarters', 'headquarters')
+  const known = knownTitles.get(spelt)
   if (known) return known
   if (key === 'contact_id') return 'Contact ID'
-  const words = key
+  const words = spelt
     .replace(/^contact_(location_)?/, '')
     .replace(/_/g, ' ')
-    .replace(/\burl\b/g, 'URL')
-    .replace(/\bid\b/g, 'ID')
+    .replace(/\b(url|id|usd)\b/g, (word) => word.toUpperCase())
     .trim()
-  return words.charAt(0).toUpperCase() + words.slice(1)
+  const title = words.charAt(0).toUpperCase() + words.slice(1)
+  return titlesTaken.has(title) ? `${title} (${key})` : title
 }
 
 /**

@@ -161,17 +161,24 @@ export function useGridCells(
       return true
     }
     const editable = props.columns[columnAt(activeColumn.value)]
+    const position = grid.active.value
+    const plain = !event.ctrlKey && !event.metaKey && !event.altKey
+    // Only a cell in view, and only once a press: a held key, or a row that moved under the
+    // keyboard after a removal, empties nothing the user does not see.
     if (
       (event.key === 'Delete' || event.key === 'Backspace') &&
       props.clearOnDelete &&
+      plain &&
+      !event.repeat &&
       editable?.editable &&
-      grid.active.value !== null
+      position !== null &&
+      cellBox(position, editable.key) !== null
     ) {
       event.preventDefault()
-      grid.commit(grid.active.value, editable, '')
+      grid.commit(position, editable, '')
       return true
     }
-    const typing = event.key.length === 1 && !event.ctrlKey && !event.metaKey && !event.altKey
+    const typing = event.key.length === 1 && plain
     if (typing && editable?.editable) {
       event.preventDefault()
       void startEdit(event.key)

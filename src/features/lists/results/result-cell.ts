@@ -1,7 +1,7 @@
 import type { RowRecord } from '@/db/records'
 import type { GridColumn, GridTag } from '@/ui/grid-types'
 import { emailStatusTag } from '@/components/state-tags'
-import { rowStatusInfo } from './row-status'
+import { rowStatusOf } from './row-status'
 
 /**
  * The tags of a list's results grid: the row's status, and its email status with its meaning on
@@ -16,9 +16,9 @@ export function resultTag(row: RowRecord, column: GridColumn, text: string): Gri
       return {
         label: 'Changed since answered',
         tone: 'warning',
-        tip: 'Who this row is was edited after its answer: the next run sends it again.',
+        tip: 'Who this row is was edited after its answer: the next run sends it again, if it holds what a request needs.',
       }
-    const { label, meaning } = rowStatusInfo(row.status)
+    const { label, meaning } = rowStatusOf(row)
     return { label, tone: row.status === 'found' ? 'success' : 'default', tip: meaning }
   }
   return null

@@ -86,7 +86,7 @@ describe("a company's page", () => {
       {
         key: rowKey('M', 2),
         status: 'not_found',
-        data: { company_domain: 'Nameless.example', custom_fields: [] },
+        data: { company_domain: 'https://www.Nameless.example/about', custom_fields: [] },
       },
     ])
     const store = useLibraryCompanyStore()

@@ -103,6 +103,10 @@ describe('a field of the service named for its reader', () => {
         'contact_id',
         'company_fundingdb_url',
         'contact_gender',
+        'company_head_quarters_country',
+        'company_head_quarters_city',
+        'company_total_amount_raised_usd',
+        'email_provider',
       ].map(fieldTitle),
     ).toEqual([
       'Network URL',
@@ -111,6 +115,11 @@ describe('a field of the service named for its reader', () => {
       'Contact ID',
       'Company fundingdb URL',
       'Gender',
+      'Company country',
+      'Company headquarters city',
+      'Company total amount raised USD',
+      // Not the list's "Email provider" (`contact_email_address_provider`): another field.
+      'Email provider (email_provider)',
     ])
   })
 })

@@ -495,6 +495,59 @@ describe('DataGrid', () => {
     expect(rowClick).toHaveBeenCalledWith(2, 2)
   })
 
+  it('empties the editable cell under the keyboard on Delete, only when asked, in view and pressed once', async () => {
+    const editable: GridColumn[] = [
+      { key: 'name', title: 'Name', width: 100, editable: true },
+      { key: 'note', title: 'Note', width: 100 },
+    ]
+    const edit = vi.fn()
+    const clearOnDelete = ref(true)
+    const grid = await mountGrid(200, false, {
+      columns: editable,
+      more: {
+        cellFocus: true,
+        onEdit: edit,
+        get clearOnDelete() {
+          return clearOnDelete.value
+        },
+      },
+    })
+    const scroller = grid.host.querySelector<HTMLElement>('[data-test="grid-scroller"]')!
+    const press = async (key: string, init: KeyboardEventInit = {}) => {
+      scroller.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, ...init }))
+      await settle()
+    }
+    grid
+      .row(2)!
+      .querySelector<HTMLElement>('.cell[data-column="name"]')!
+      .dispatchEvent(new MouseEvent('click', { bubbles: true, detail: 1 }))
+    await settle()
+    await press('Delete')
+    expect(edit).toHaveBeenCalledTimes(1)
+    expect(edit).toHaveBeenLastCalledWith(2, 2, editable[0], '')
+    await press('Backspace')
+    expect(edit).toHaveBeenCalledTimes(2)
+    // A held key, a key with Ctrl or Cmd: nothing.
+    await press('Delete', { repeat: true })
+    await press('Backspace', { ctrlKey: true })
+    await press('Delete', { metaKey: true })
+    expect(edit).toHaveBeenCalledTimes(2)
+    // Not asked (rows are selected: Delete is theirs), or a cell that is not editable: nothing.
+    clearOnDelete.value = false
+    await settle()
+    await press('Delete')
+    clearOnDelete.value = true
+    await settle()
+    await press('ArrowRight')
+    await press('Delete')
+    expect(edit).toHaveBeenCalledTimes(2)
+    // The keyboard's row scrolled out of view: nothing is emptied unseen.
+    await press('ArrowLeft')
+    await grid.scroll(100 * 34)
+    await press('Delete')
+    expect(edit).toHaveBeenCalledTimes(2)
+  })
+
   it('opens a row on a click without cellFocus, saying which cell was clicked', async () => {
     const rowClick = vi.fn()
     const follow = vi.fn()
