@@ -149,6 +149,10 @@ test('a company and a person, browsed from the library with the network cut', as
     ] as const) {
       await app.evaluate((to) => (location.hash = to), page)
       await expect(ready).toBeVisible()
+      // The theme's colours fade in: contrast is read once they have.
+      await app.waitForFunction(
+        () => !document.getAnimations().some((motion) => motion instanceof CSSTransition),
+      )
       for (const violation of (await new AxeBuilder({ page: app }).analyze()).violations)
         if (violation.impact === 'serious' || violation.impact === 'critical')
           found.push(
